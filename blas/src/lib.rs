@@ -1,0 +1,1 @@
+//! rocmath-blas (being written)

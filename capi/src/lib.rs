@@ -1,0 +1,1 @@
+//! librocblas.so (being written)

@@ -1,0 +1,1 @@
+//! rocmath-kernels (being written)

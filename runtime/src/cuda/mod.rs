@@ -1,0 +1,410 @@
+//! NVIDIA: the CUDA driver API (libcuda.so.1) and nvrtc, both loaded at run time.
+//!
+//! Memory, streams and modules use the device's primary context, which is also the context the
+//! CUDA runtime (and so cuBLAS) uses: buffers are shared with vendor libraries without copies.
+use crate::gpu::{Driver, RawEvent, RawFunction, RawModule, RawStream};
+use crate::loader::{open_library, toolkit_dirs};
+use crate::{dyn_api, Backend, DeviceProperties, Error, Result};
+use std::cell::Cell;
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+use std::sync::{Arc, Mutex, OnceLock};
+
+type CuResult = c_int;
+type CuDevice = c_int;
+type CuContext = *mut c_void;
+type NvrtcProgram = *mut c_void;
+
+dyn_api! {
+    pub struct CudaApi("cuda") {
+        init = "cuInit": fn(c_uint) -> CuResult;
+        device_get_count = "cuDeviceGetCount": fn(*mut c_int) -> CuResult;
+        device_get = "cuDeviceGet": fn(*mut CuDevice, c_int) -> CuResult;
+        device_get_name = "cuDeviceGetName": fn(*mut c_char, c_int, CuDevice) -> CuResult;
+        device_total_mem = "cuDeviceTotalMem_v2": fn(*mut usize, CuDevice) -> CuResult;
+        device_get_attribute = "cuDeviceGetAttribute": fn(*mut c_int, c_int, CuDevice) -> CuResult;
+        primary_ctx_retain = "cuDevicePrimaryCtxRetain": fn(*mut CuContext, CuDevice) -> CuResult;
+        ctx_set_current = "cuCtxSetCurrent": fn(CuContext) -> CuResult;
+        mem_alloc = "cuMemAlloc_v2": fn(*mut u64, usize) -> CuResult;
+        mem_free = "cuMemFree_v2": fn(u64) -> CuResult;
+        memcpy_htod_async = "cuMemcpyHtoDAsync_v2": fn(u64, *const c_void, usize, usize) -> CuResult;
+        memcpy_dtoh_async = "cuMemcpyDtoHAsync_v2": fn(*mut c_void, u64, usize, usize) -> CuResult;
+        memcpy_dtod_async = "cuMemcpyDtoDAsync_v2": fn(u64, u64, usize, usize) -> CuResult;
+        memset_d8_async = "cuMemsetD8Async": fn(u64, u8, usize, usize) -> CuResult;
+        stream_create = "cuStreamCreate": fn(*mut usize, c_uint) -> CuResult;
+        stream_destroy = "cuStreamDestroy_v2": fn(usize) -> CuResult;
+        stream_synchronize = "cuStreamSynchronize": fn(usize) -> CuResult;
+        event_create = "cuEventCreate": fn(*mut usize, c_uint) -> CuResult;
+        event_destroy = "cuEventDestroy_v2": fn(usize) -> CuResult;
+        event_record = "cuEventRecord": fn(usize, usize) -> CuResult;
+        event_synchronize = "cuEventSynchronize": fn(usize) -> CuResult;
+        module_load_data = "cuModuleLoadData": fn(*mut usize, *const c_void) -> CuResult;
+        module_unload = "cuModuleUnload": fn(usize) -> CuResult;
+        module_get_function = "cuModuleGetFunction": fn(*mut usize, usize, *const c_char) -> CuResult;
+        func_set_attribute = "cuFuncSetAttribute": fn(usize, c_int, c_int) -> CuResult;
+        launch_kernel = "cuLaunchKernel": fn(usize, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, usize, *mut *mut c_void, *mut *mut c_void) -> CuResult;
+        get_error_name = "cuGetErrorName": fn(CuResult, *mut *const c_char) -> CuResult;
+        driver_get_version = "cuDriverGetVersion": fn(*mut c_int) -> CuResult;
+    }
+}
+
+dyn_api! {
+    pub struct NvrtcApi("nvrtc") {
+        version = "nvrtcVersion": fn(*mut c_int, *mut c_int) -> c_int;
+        create_program = "nvrtcCreateProgram": fn(*mut NvrtcProgram, *const c_char, *const c_char, c_int, *const *const c_char, *const *const c_char) -> c_int;
+        compile_program = "nvrtcCompileProgram": fn(NvrtcProgram, c_int, *const *const c_char) -> c_int;
+        get_program_log_size = "nvrtcGetProgramLogSize": fn(NvrtcProgram, *mut usize) -> c_int;
+        get_program_log = "nvrtcGetProgramLog": fn(NvrtcProgram, *mut c_char) -> c_int;
+        get_cubin_size = "nvrtcGetCUBINSize": fn(NvrtcProgram, *mut usize) -> c_int;
+        get_cubin = "nvrtcGetCUBIN": fn(NvrtcProgram, *mut c_char) -> c_int;
+        destroy_program = "nvrtcDestroyProgram": fn(*mut NvrtcProgram) -> c_int;
+        get_error_string = "nvrtcGetErrorString": fn(c_int) -> *const c_char;
+    }
+}
+
+// CUdevice_attribute values (cuda.h).
+const ATTR_MAX_THREADS_PER_BLOCK: c_int = 1;
+const ATTR_WARP_SIZE: c_int = 10;
+const ATTR_CLOCK_RATE: c_int = 13;
+const ATTR_MULTIPROCESSOR_COUNT: c_int = 16;
+const ATTR_L2_CACHE_SIZE: c_int = 38;
+const ATTR_COMPUTE_CAPABILITY_MAJOR: c_int = 75;
+const ATTR_COMPUTE_CAPABILITY_MINOR: c_int = 76;
+const ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: c_int = 81;
+const ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: c_int = 97;
+// CUfunction_attribute CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+const FUNC_ATTR_MAX_DYNAMIC_SHARED: c_int = 8;
+// cuStreamCreate flags: CU_STREAM_NON_BLOCKING, so our streams never serialise with stream 0.
+const STREAM_NON_BLOCKING: c_uint = 1;
+
+/// The loaded CUDA driver, shared by every CUDA device.
+pub struct CudaDriver {
+    api: CudaApi,
+    /// Event timing: `cuEventElapsedTime_v2` (CUDA 12.8+) else the original.
+    event_elapsed: unsafe extern "C" fn(*mut f32, usize, usize) -> CuResult,
+    nvrtc: OnceLock<Result<NvrtcApi>>,
+    contexts: Mutex<Vec<Option<usize>>>,
+}
+
+thread_local! {
+    /// The context last made current on this thread, to skip redundant cuCtxSetCurrent calls.
+    static CURRENT: Cell<usize> = const { Cell::new(0) };
+}
+
+static DRIVER: OnceLock<Result<Arc<CudaDriver>>> = OnceLock::new();
+
+/// The CUDA driver, loaded once per process. Fails cleanly when libcuda is absent or no device
+/// answers cuInit.
+pub fn driver() -> Result<Arc<dyn Driver>> {
+    DRIVER.get_or_init(load).clone().map(|d| d as Arc<dyn Driver>)
+}
+
+fn load() -> Result<Arc<CudaDriver>> {
+    let lib = open_library("cuda", &["libcuda.so.1", "libcuda.so"], &[])?;
+    // SAFETY: both symbols have the signature of cuda.h's cuEventElapsedTime(_v2).
+    let event_elapsed = unsafe {
+        let v2 = lib.get::<unsafe extern "C" fn(*mut f32, usize, usize) -> CuResult>(b"cuEventElapsedTime_v2\0");
+        match v2 {
+            Ok(f) => *f,
+            Err(_) => *lib.get(b"cuEventElapsedTime\0").map_err(|e| Error::BackendUnavailable {
+                backend: "cuda",
+                tried: vec![format!("libcuda: symbol cuEventElapsedTime: {e}")],
+            })?,
+        }
+    };
+    let api = CudaApi::load(lib, "libcuda.so.1")?;
+    let d = CudaDriver { api, event_elapsed, nvrtc: OnceLock::new(), contexts: Mutex::new(Vec::new()) };
+    d.check("cuInit", unsafe { (d.api.init)(0) })?;
+    let mut count = 0;
+    d.check("cuDeviceGetCount", unsafe { (d.api.device_get_count)(&mut count) })?;
+    *d.contexts.lock().unwrap_or_else(|e| e.into_inner()) = vec![None; count.max(0) as usize];
+    Ok(Arc::new(d))
+}
+
+fn load_nvrtc() -> Result<NvrtcApi> {
+    let names = [
+        "libnvrtc.so.13",
+        "libnvrtc.so.12",
+        "libnvrtc.so.11.2",
+        "libnvrtc.so",
+    ];
+    let dirs = toolkit_dirs(&["CUDA_HOME", "CUDA_PATH"], &["/usr/local/cuda/lib64", "/usr/local/cuda/lib"]);
+    let lib = open_library("nvrtc", &names, &dirs)?;
+    NvrtcApi::load(lib, "libnvrtc")
+}
+
+impl CudaDriver {
+    fn check(&self, call: &'static str, code: CuResult) -> Result<()> {
+        if code == 0 {
+            return Ok(());
+        }
+        let mut name: *const c_char = std::ptr::null();
+        // SAFETY: cuGetErrorName writes a static string pointer or leaves it null.
+        let name = unsafe {
+            if (self.api.get_error_name)(code, &mut name) == 0 && !name.is_null() {
+                CStr::from_ptr(name).to_string_lossy().into_owned()
+            } else {
+                "CUDA_ERROR_UNKNOWN".into()
+            }
+        };
+        Err(Error::Driver { backend: "cuda", call, code, name })
+    }
+
+    fn device(&self, ordinal: usize) -> Result<CuDevice> {
+        let mut dev = 0;
+        self.check("cuDeviceGet", unsafe { (self.api.device_get)(&mut dev, ordinal as c_int) })?;
+        Ok(dev)
+    }
+
+    /// Makes device `ordinal`'s primary context current on this thread.
+    fn bind(&self, ordinal: usize) -> Result<()> {
+        let ctx = {
+            let mut ctxs = self.contexts.lock().unwrap_or_else(|e| e.into_inner());
+            let count = ctxs.len();
+            let slot = ctxs
+                .get_mut(ordinal)
+                .ok_or(Error::NoSuchDevice { backend: "cuda", ordinal, count })?;
+            match slot {
+                Some(c) => *c,
+                None => {
+                    let dev = self.device(ordinal)?;
+                    let mut ctx: CuContext = std::ptr::null_mut();
+                    self.check("cuDevicePrimaryCtxRetain", unsafe { (self.api.primary_ctx_retain)(&mut ctx, dev) })?;
+                    *slot = Some(ctx as usize);
+                    ctx as usize
+                }
+            }
+        };
+        if CURRENT.with(|c| c.get()) != ctx {
+            self.check("cuCtxSetCurrent", unsafe { (self.api.ctx_set_current)(ctx as CuContext) })?;
+            CURRENT.with(|c| c.set(ctx));
+        }
+        Ok(())
+    }
+
+    fn attribute(&self, dev: CuDevice, attr: c_int) -> Result<usize> {
+        let mut v = 0;
+        self.check("cuDeviceGetAttribute", unsafe { (self.api.device_get_attribute)(&mut v, attr, dev) })?;
+        Ok(v.max(0) as usize)
+    }
+
+    fn nvrtc(&self) -> Result<&NvrtcApi> {
+        self.nvrtc.get_or_init(load_nvrtc).as_ref().map_err(Clone::clone)
+    }
+
+    fn nvrtc_check(&self, api: &NvrtcApi, call: &'static str, code: c_int) -> Result<()> {
+        if code == 0 {
+            return Ok(());
+        }
+        // SAFETY: nvrtcGetErrorString returns a static string.
+        let name = unsafe { CStr::from_ptr((api.get_error_string)(code)).to_string_lossy().into_owned() };
+        Err(Error::Driver { backend: "nvrtc", call, code, name })
+    }
+}
+
+impl Driver for CudaDriver {
+    fn backend(&self) -> Backend {
+        Backend::Cuda
+    }
+
+    fn device_count(&self) -> Result<usize> {
+        Ok(self.contexts.lock().unwrap_or_else(|e| e.into_inner()).len())
+    }
+
+    fn properties(&self, ordinal: usize) -> Result<DeviceProperties> {
+        let dev = self.device(ordinal)?;
+        let mut name = [0 as c_char; 256];
+        self.check("cuDeviceGetName", unsafe { (self.api.device_get_name)(name.as_mut_ptr(), 256, dev) })?;
+        let mut mem = 0usize;
+        self.check("cuDeviceTotalMem_v2", unsafe { (self.api.device_total_mem)(&mut mem, dev) })?;
+        let major = self.attribute(dev, ATTR_COMPUTE_CAPABILITY_MAJOR)?;
+        let minor = self.attribute(dev, ATTR_COMPUTE_CAPABILITY_MINOR)?;
+        Ok(DeviceProperties {
+            backend: Backend::Cuda,
+            // SAFETY: cuDeviceGetName writes a NUL-terminated string into the 256 bytes.
+            name: unsafe { CStr::from_ptr(name.as_ptr()) }.to_string_lossy().into_owned(),
+            arch: format!("sm_{major}{minor}"),
+            compute_units: self.attribute(dev, ATTR_MULTIPROCESSOR_COUNT)?,
+            total_memory: mem,
+            shared_memory_per_block: self.attribute(dev, ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
+            shared_memory_per_cu: self.attribute(dev, ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)?,
+            wave_size: self.attribute(dev, ATTR_WARP_SIZE)?,
+            max_threads_per_block: self.attribute(dev, ATTR_MAX_THREADS_PER_BLOCK)?,
+            l2_cache_bytes: self.attribute(dev, ATTR_L2_CACHE_SIZE)?,
+            clock_khz: self.attribute(dev, ATTR_CLOCK_RATE)?,
+        })
+    }
+
+    fn malloc(&self, ordinal: usize, bytes: usize) -> Result<u64> {
+        self.bind(ordinal)?;
+        let mut p = 0u64;
+        self.check("cuMemAlloc_v2", unsafe { (self.api.mem_alloc)(&mut p, bytes) })?;
+        Ok(p)
+    }
+
+    fn free(&self, ordinal: usize, ptr: u64) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuMemFree_v2", unsafe { (self.api.mem_free)(ptr) })
+    }
+
+    unsafe fn copy_h2d(&self, ordinal: usize, dst: u64, src: *const u8, bytes: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuMemcpyHtoDAsync_v2", (self.api.memcpy_htod_async)(dst, src as *const c_void, bytes, stream))
+    }
+
+    unsafe fn copy_d2h(&self, ordinal: usize, dst: *mut u8, src: u64, bytes: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuMemcpyDtoHAsync_v2", (self.api.memcpy_dtoh_async)(dst as *mut c_void, src, bytes, stream))
+    }
+
+    fn copy_d2d(&self, ordinal: usize, dst: u64, src: u64, bytes: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuMemcpyDtoDAsync_v2", unsafe { (self.api.memcpy_dtod_async)(dst, src, bytes, stream) })
+    }
+
+    fn memset_d8(&self, ordinal: usize, dst: u64, value: u8, bytes: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuMemsetD8Async", unsafe { (self.api.memset_d8_async)(dst, value, bytes, stream) })
+    }
+
+    fn stream_create(&self, ordinal: usize) -> Result<RawStream> {
+        self.bind(ordinal)?;
+        let mut s = 0usize;
+        self.check("cuStreamCreate", unsafe { (self.api.stream_create)(&mut s, STREAM_NON_BLOCKING) })?;
+        Ok(s)
+    }
+
+    fn stream_destroy(&self, ordinal: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuStreamDestroy_v2", unsafe { (self.api.stream_destroy)(stream) })
+    }
+
+    fn stream_synchronize(&self, ordinal: usize, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuStreamSynchronize", unsafe { (self.api.stream_synchronize)(stream) })
+    }
+
+    fn event_create(&self, ordinal: usize) -> Result<RawEvent> {
+        self.bind(ordinal)?;
+        let mut e = 0usize;
+        self.check("cuEventCreate", unsafe { (self.api.event_create)(&mut e, 0) })?;
+        Ok(e)
+    }
+
+    fn event_destroy(&self, ordinal: usize, event: RawEvent) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuEventDestroy_v2", unsafe { (self.api.event_destroy)(event) })
+    }
+
+    fn event_record(&self, ordinal: usize, event: RawEvent, stream: RawStream) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuEventRecord", unsafe { (self.api.event_record)(event, stream) })
+    }
+
+    fn event_synchronize(&self, ordinal: usize, event: RawEvent) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuEventSynchronize", unsafe { (self.api.event_synchronize)(event) })
+    }
+
+    fn event_elapsed_ms(&self, ordinal: usize, start: RawEvent, end: RawEvent) -> Result<f32> {
+        self.bind(ordinal)?;
+        let mut ms = 0f32;
+        self.check("cuEventElapsedTime", unsafe { (self.event_elapsed)(&mut ms, start, end) })?;
+        Ok(ms)
+    }
+
+    fn module_load(&self, ordinal: usize, image: &[u8]) -> Result<RawModule> {
+        self.bind(ordinal)?;
+        let mut m = 0usize;
+        self.check("cuModuleLoadData", unsafe { (self.api.module_load_data)(&mut m, image.as_ptr() as *const c_void) })?;
+        Ok(m)
+    }
+
+    fn module_unload(&self, ordinal: usize, module: RawModule) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuModuleUnload", unsafe { (self.api.module_unload)(module) })
+    }
+
+    fn module_function(&self, ordinal: usize, module: RawModule, name: &CStr) -> Result<RawFunction> {
+        self.bind(ordinal)?;
+        let mut f = 0usize;
+        self.check("cuModuleGetFunction", unsafe { (self.api.module_get_function)(&mut f, module, name.as_ptr()) })?;
+        Ok(f)
+    }
+
+    fn set_max_dynamic_shared(&self, ordinal: usize, function: RawFunction, bytes: u32) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check("cuFuncSetAttribute", unsafe {
+            (self.api.func_set_attribute)(function, FUNC_ATTR_MAX_DYNAMIC_SHARED, bytes as c_int)
+        })
+    }
+
+    unsafe fn launch(
+        &self,
+        ordinal: usize,
+        function: RawFunction,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_bytes: u32,
+        stream: RawStream,
+        args: *mut *mut c_void,
+    ) -> Result<()> {
+        self.bind(ordinal)?;
+        self.check(
+            "cuLaunchKernel",
+            (self.api.launch_kernel)(
+                function, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared_bytes, stream, args,
+                std::ptr::null_mut(),
+            ),
+        )
+    }
+
+    fn compile(&self, module: &str, source: &str, arch: &str, options: &[String]) -> Result<Vec<u8>> {
+        let api = self.nvrtc()?;
+        let bad = |what: &str| Error::InvalidArgument { name: "source", reason: format!("{what} contains NUL") };
+        let src = CString::new(source).map_err(|_| bad("source"))?;
+        let name = CString::new(format!("{module}.cu")).map_err(|_| bad("module name"))?;
+        let mut opts: Vec<CString> = vec![CString::new(format!("--gpu-architecture={arch}")).map_err(|_| bad("arch"))?];
+        opts.push(c"--std=c++17".into());
+        for o in options {
+            opts.push(CString::new(o.as_str()).map_err(|_| bad("option"))?);
+        }
+        let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
+        let mut prog: NvrtcProgram = std::ptr::null_mut();
+        // SAFETY: all strings are NUL-terminated and outlive the program; the program is
+        // destroyed on every path below.
+        unsafe {
+            self.nvrtc_check(
+                api,
+                "nvrtcCreateProgram",
+                (api.create_program)(&mut prog, src.as_ptr(), name.as_ptr(), 0, std::ptr::null(), std::ptr::null()),
+            )?;
+            let compiled = (api.compile_program)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
+            let result = if compiled != 0 {
+                let mut size = 0usize;
+                (api.get_program_log_size)(prog, &mut size);
+                let mut log = vec![0u8; size.max(1)];
+                (api.get_program_log)(prog, log.as_mut_ptr() as *mut c_char);
+                let log = String::from_utf8_lossy(&log).trim_end_matches('\0').to_string();
+                Err(Error::Compile { module: module.to_string(), arch: arch.to_string(), log })
+            } else {
+                let mut size = 0usize;
+                self.nvrtc_check(api, "nvrtcGetCUBINSize", (api.get_cubin_size)(prog, &mut size))
+                    .and_then(|_| {
+                        let mut cubin = vec![0u8; size];
+                        self.nvrtc_check(api, "nvrtcGetCUBIN", (api.get_cubin)(prog, cubin.as_mut_ptr() as *mut c_char))
+                            .map(|_| cubin)
+                    })
+            };
+            (api.destroy_program)(&mut prog);
+            result
+        }
+    }
+
+    fn compiler_version(&self) -> Result<String> {
+        let api = self.nvrtc()?;
+        let (mut major, mut minor, mut drv) = (0, 0, 0);
+        self.nvrtc_check(api, "nvrtcVersion", unsafe { (api.version)(&mut major, &mut minor) })?;
+        self.check("cuDriverGetVersion", unsafe { (self.api.driver_get_version)(&mut drv) })?;
+        Ok(format!("nvrtc {major}.{minor} driver {drv}"))
+    }
+}

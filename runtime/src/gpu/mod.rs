@@ -1,0 +1,337 @@
+//! The GPU side of the runtime, written once over the [`Driver`] trait that CUDA and HIP
+//! implement: devices, queues (streams), events, compiled modules and kernel launches.
+pub mod driver;
+
+pub use driver::{Driver, RawEvent, RawFunction, RawModule, RawStream};
+
+use crate::cache::{CacheKey, KernelCache};
+use crate::{Backend, DeviceProperties, Error, Result};
+use std::collections::HashMap;
+use std::ffi::{c_void, CString};
+use std::sync::{Arc, Mutex};
+
+/// One GPU. Cloning is cheap; clones share compiled modules and the deferred-error slot.
+#[derive(Clone)]
+pub struct GpuDevice {
+    inner: Arc<DeviceInner>,
+}
+
+struct DeviceInner {
+    driver: Arc<dyn Driver>,
+    ordinal: usize,
+    props: DeviceProperties,
+    modules: Mutex<HashMap<CacheKey, Arc<Module>>>,
+    /// First error raised in a `Drop` (which must not panic); reported at the next synchronize.
+    deferred: Mutex<Option<Error>>,
+}
+
+impl std::fmt::Debug for GpuDevice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GpuDevice({} {} {})", self.backend().name(), self.inner.ordinal, self.inner.props.arch)
+    }
+}
+
+impl GpuDevice {
+    pub fn open(driver: Arc<dyn Driver>, ordinal: usize) -> Result<GpuDevice> {
+        let count = driver.device_count()?;
+        if ordinal >= count {
+            return Err(Error::NoSuchDevice { backend: driver.backend().name(), ordinal, count });
+        }
+        let props = driver.properties(ordinal)?;
+        Ok(GpuDevice {
+            inner: Arc::new(DeviceInner {
+                driver,
+                ordinal,
+                props,
+                modules: Mutex::new(HashMap::new()),
+                deferred: Mutex::new(None),
+            }),
+        })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.inner.driver.backend()
+    }
+    pub fn ordinal(&self) -> usize {
+        self.inner.ordinal
+    }
+    pub fn properties(&self) -> &DeviceProperties {
+        &self.inner.props
+    }
+    pub fn driver(&self) -> &dyn Driver {
+        &*self.inner.driver
+    }
+    pub fn same_as(&self, other: &GpuDevice) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || (self.backend() == other.backend() && self.ordinal() == other.ordinal())
+    }
+
+    /// Records an error that happened where it could not be returned (in `Drop`).
+    pub(crate) fn defer_error(&self, e: Error) {
+        if let Ok(mut slot) = self.inner.deferred.lock() {
+            slot.get_or_insert(e);
+        }
+    }
+
+    fn take_deferred(&self) -> Result<()> {
+        match self.inner.deferred.lock().ok().and_then(|mut s| s.take()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    pub fn malloc(&self, bytes: usize) -> Result<u64> {
+        self.driver().malloc(self.ordinal(), bytes.max(1))
+    }
+
+    pub(crate) fn free_deferred(&self, ptr: u64) {
+        if let Err(e) = self.driver().free(self.ordinal(), ptr) {
+            self.defer_error(e);
+        }
+    }
+
+    /// Compiles (or loads from the memory or disk cache) a module for this device's arch, or for
+    /// `source.arch_override` when it names one (e.g. `sm_90a`).
+    pub fn module(&self, source: &KernelSource) -> Result<Arc<Module>> {
+        let arch = source.arch_override.clone().unwrap_or_else(|| self.inner.props.arch.clone());
+        let compiler = self.driver().compiler_version()?;
+        let key = CacheKey::new(&source.name, &arch, &compiler, &source.options, &source.source);
+        if let Some(m) = self.inner.modules.lock().map_err(poisoned)?.get(&key) {
+            return Ok(m.clone());
+        }
+        let cache = KernelCache::from_env();
+        let build = || self.driver().compile(&source.name, &source.source, &arch, &source.options);
+        let image = match &cache {
+            Ok(cache) => cache.get_or_build(&key, build)?.0,
+            // An unusable cache directory costs compile time, never correctness.
+            Err(_) => build()?,
+        };
+        let raw = self.driver().module_load(self.ordinal(), &image)?;
+        let module = Arc::new(Module {
+            device: self.clone(),
+            raw,
+            name: source.name.clone(),
+            functions: Mutex::new(HashMap::new()),
+        });
+        self.inner.modules.lock().map_err(poisoned)?.insert(key, module.clone());
+        Ok(module)
+    }
+}
+
+fn poisoned<T>(_: std::sync::PoisonError<T>) -> Error {
+    Error::Cache("a thread panicked while holding the module table".into())
+}
+
+/// Kernel source to compile at run time. `name` identifies the module in logs and the cache.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KernelSource {
+    pub name: String,
+    pub source: String,
+    /// Extra compiler options (beyond the arch, which the runtime adds).
+    pub options: Vec<String>,
+    /// Compile for this arch instead of the device's own (e.g. `sm_90a` on an `sm_90` device).
+    pub arch_override: Option<String>,
+}
+
+/// A compiled, loaded module on one device.
+pub struct Module {
+    device: GpuDevice,
+    raw: RawModule,
+    name: String,
+    functions: Mutex<HashMap<String, RawFunction>>,
+}
+
+impl std::fmt::Debug for Module {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Module({})", self.name)
+    }
+}
+
+impl Module {
+    /// Looks up a kernel by its (unmangled, `extern "C"`) name.
+    pub fn function(&self, name: &str) -> Result<Kernel<'_>> {
+        let mut table = self.functions.lock().map_err(poisoned)?;
+        let raw = match table.get(name) {
+            Some(f) => *f,
+            None => {
+                let cname = CString::new(name).map_err(|_| Error::InvalidArgument {
+                    name: "name",
+                    reason: "kernel name contains a NUL byte".into(),
+                })?;
+                let f = self.device.driver().module_function(self.device.ordinal(), self.raw, &cname)?;
+                table.insert(name.to_string(), f);
+                f
+            }
+        };
+        Ok(Kernel { module: self, raw })
+    }
+}
+
+impl Drop for Module {
+    fn drop(&mut self) {
+        if let Err(e) = self.device.driver().module_unload(self.device.ordinal(), self.raw) {
+            self.device.defer_error(e);
+        }
+    }
+}
+
+/// A kernel inside a loaded module.
+#[derive(Clone, Copy)]
+pub struct Kernel<'m> {
+    module: &'m Module,
+    raw: RawFunction,
+}
+
+/// Grid and block shape of a launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchConfig {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared_bytes: u32,
+}
+
+impl Kernel<'_> {
+    /// Launches on `queue`.
+    ///
+    /// # Safety
+    /// `args` must match the kernel's parameter list exactly (count, order, types), and every
+    /// device pointer in it must be valid for everything the kernel reads and writes.
+    pub unsafe fn launch(&self, queue: &GpuQueue, cfg: LaunchConfig, args: &mut KernelArgs) -> Result<()> {
+        let dev = &self.module.device;
+        if !dev.same_as(queue.device()) {
+            return Err(Error::InvalidArgument { name: "queue", reason: "queue is on another device".into() });
+        }
+        if cfg.shared_bytes > 48 * 1024 {
+            dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, cfg.shared_bytes)?;
+        }
+        let mut ptrs = args.pointers();
+        dev.driver().launch(
+            dev.ordinal(),
+            self.raw,
+            cfg.grid,
+            cfg.block,
+            cfg.shared_bytes,
+            queue.raw(),
+            ptrs.as_mut_ptr(),
+        )
+    }
+}
+
+/// Kernel parameters by value, each stored in its own 16-byte-aligned slot (enough for every
+/// scalar we pass, complex double included).
+#[derive(Default)]
+pub struct KernelArgs {
+    slots: Vec<Slot>,
+}
+
+#[repr(C, align(16))]
+#[derive(Clone, Copy, Default)]
+struct Slot([u8; 16]);
+
+impl KernelArgs {
+    pub fn new() -> KernelArgs {
+        KernelArgs::default()
+    }
+
+    /// Appends one parameter. Values over 16 bytes are refused at compile time.
+    pub fn push<T: bytemuck::Pod>(&mut self, value: T) -> &mut Self {
+        const { assert!(std::mem::size_of::<T>() <= 16) };
+        let mut slot = Slot::default();
+        slot.0[..std::mem::size_of::<T>()].copy_from_slice(bytemuck::bytes_of(&value));
+        self.slots.push(slot);
+        self
+    }
+
+    fn pointers(&mut self) -> Vec<*mut c_void> {
+        self.slots.iter_mut().map(|s| s.0.as_mut_ptr() as *mut c_void).collect()
+    }
+}
+
+/// A stream on one GPU.
+#[derive(Clone, Debug)]
+pub struct GpuQueue {
+    inner: Arc<QueueInner>,
+}
+
+#[derive(Debug)]
+struct QueueInner {
+    device: GpuDevice,
+    stream: RawStream,
+    owned: bool,
+}
+
+impl GpuQueue {
+    pub fn new(device: GpuDevice) -> Result<GpuQueue> {
+        let stream = device.driver().stream_create(device.ordinal())?;
+        Ok(GpuQueue { inner: Arc::new(QueueInner { device, stream, owned: true }) })
+    }
+
+    /// Wraps a stream the caller created (a `hipStream_t`/`CUstream`, as the C ABI receives it);
+    /// the queue never destroys it. 0 is the default stream.
+    ///
+    /// # Safety
+    /// `stream` must be a live stream of `device` for as long as the queue is used.
+    pub unsafe fn from_raw(device: GpuDevice, stream: RawStream) -> GpuQueue {
+        GpuQueue { inner: Arc::new(QueueInner { device, stream, owned: false }) }
+    }
+
+    pub fn device(&self) -> &GpuDevice {
+        &self.inner.device
+    }
+    pub fn raw(&self) -> RawStream {
+        self.inner.stream
+    }
+
+    pub fn synchronize(&self) -> Result<()> {
+        let d = self.device();
+        d.driver().stream_synchronize(d.ordinal(), self.raw())?;
+        d.take_deferred()
+    }
+
+    pub fn record_event(&self) -> Result<GpuEvent> {
+        let d = self.device();
+        let raw = d.driver().event_create(d.ordinal())?;
+        let event = GpuEvent { device: d.clone(), raw };
+        d.driver().event_record(d.ordinal(), raw, self.raw())?;
+        Ok(event)
+    }
+}
+
+impl Drop for QueueInner {
+    fn drop(&mut self) {
+        if self.owned {
+            if let Err(e) = self.device.driver().stream_destroy(self.device.ordinal(), self.stream) {
+                self.device.defer_error(e);
+            }
+        }
+    }
+}
+
+/// A recorded GPU event.
+#[derive(Debug)]
+pub struct GpuEvent {
+    device: GpuDevice,
+    raw: RawEvent,
+}
+
+impl GpuEvent {
+    pub fn synchronize(&self) -> Result<()> {
+        self.device.driver().event_synchronize(self.device.ordinal(), self.raw)
+    }
+
+    pub fn elapsed_ms(&self, later: &GpuEvent) -> Result<f64> {
+        if !self.device.same_as(&later.device) {
+            return Err(Error::InvalidArgument { name: "later", reason: "event of another device".into() });
+        }
+        later.synchronize()?;
+        Ok(self.device.driver().event_elapsed_ms(self.device.ordinal(), self.raw, later.raw)? as f64)
+    }
+}
+
+impl Drop for GpuEvent {
+    fn drop(&mut self) {
+        if let Err(e) = self.device.driver().event_destroy(self.device.ordinal(), self.raw) {
+            self.device.defer_error(e);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Shared helpers for rocmath integration tests.
