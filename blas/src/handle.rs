@@ -1,0 +1,96 @@
+//! The BLAS handle: the queue ops run on, the pointer mode, a workspace, and kernel selection.
+use crate::types::{BlasError, PointerMode, Result, Status};
+use rocmath_kernels::blas::GemmVariant;
+use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
+
+/// A rocBLAS-shaped library context (`rocblas_handle`). rocSOLVER shares it, as in ROCm.
+pub struct Handle {
+    queue: Queue,
+    pointer_mode: PointerMode,
+    gemm_variant: Option<GemmVariant>,
+    workspace: Option<DeviceBuffer<u8>>,
+}
+
+impl std::fmt::Debug for Handle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Handle")
+            .field("device", &self.queue.device().spec())
+            .field("pointer_mode", &self.pointer_mode)
+            .field("gemm_variant", &self.gemm_variant)
+            .field("workspace_bytes", &self.workspace_size())
+            .finish()
+    }
+}
+
+impl Handle {
+    /// A handle on the device `ROCMATH_DEVICE` names, else the best one present, with a new queue.
+    pub fn new() -> Result<Handle> {
+        Handle::on(&Device::from_env()?)
+    }
+
+    /// A handle with a new queue on `device`.
+    pub fn on(device: &Device) -> Result<Handle> {
+        Ok(Handle::with_queue(device.new_queue()?))
+    }
+
+    /// A handle on `device`'s default stream (stream 0), as `rocblas_create_handle` makes one.
+    pub fn on_default_stream(device: &Device) -> Handle {
+        let queue = match device {
+            Device::Cpu(_) => Queue::Cpu,
+            // SAFETY: stream 0 (the legacy default stream) always exists.
+            Device::Cuda(g) => Queue::Cuda(unsafe { GpuQueue::from_raw(g.clone(), 0) }),
+            Device::Hip(g) => Queue::Hip(unsafe { GpuQueue::from_raw(g.clone(), 0) }),
+        };
+        Handle::with_queue(queue)
+    }
+
+    pub fn with_queue(queue: Queue) -> Handle {
+        Handle { queue, pointer_mode: PointerMode::Host, gemm_variant: None, workspace: None }
+    }
+
+    pub fn queue(&self) -> &Queue {
+        &self.queue
+    }
+
+    pub fn device(&self) -> Device {
+        self.queue.device()
+    }
+
+    /// Moves the handle to another queue of the same device.
+    pub fn set_queue(&mut self, queue: Queue) -> Result<()> {
+        if !queue.device().same_as(&self.queue.device()) {
+            return Err(BlasError::new(Status::InvalidValue, "queue", "queue is on another device than the handle"));
+        }
+        self.queue = queue;
+        Ok(())
+    }
+
+    pub fn pointer_mode(&self) -> PointerMode {
+        self.pointer_mode
+    }
+
+    pub fn set_pointer_mode(&mut self, mode: PointerMode) {
+        self.pointer_mode = mode;
+    }
+
+    /// The GEMM kernel variant pinned on this handle, if any.
+    pub fn gemm_variant(&self) -> Option<GemmVariant> {
+        self.gemm_variant
+    }
+
+    /// Pins the GEMM kernel variant (for tests and benchmarks); `None` restores selection by
+    /// arch. A variant the device cannot run makes gemm calls fail with `ArchMismatch`.
+    pub fn set_gemm_variant(&mut self, variant: Option<GemmVariant>) {
+        self.gemm_variant = variant;
+    }
+
+    /// Gives the handle `bytes` of device scratch for ops that need it (none does yet).
+    pub fn set_workspace(&mut self, bytes: usize) -> Result<()> {
+        self.workspace = if bytes == 0 { None } else { Some(DeviceBuffer::zeroed(&self.queue, bytes)?) };
+        Ok(())
+    }
+
+    pub fn workspace_size(&self) -> usize {
+        self.workspace.as_ref().map_or(0, |w| w.len())
+    }
+}
