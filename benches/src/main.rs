@@ -1,1 +1,401 @@
-fn main() {}
+//! rocmath-bench: times rocmath ops on a device and, where the vendor library is present, the
+//! vendor's op on the same inputs in the same run, and prints both and their ratio. Every
+//! result is checked against the independent f64 reference before it is timed.
+//!
+//!   rocmath-bench                      the standard suite on the best device present
+//!   rocmath-bench gemm --precision s --transA N --transB T -m 4096 -n 4096 -k 4096 \
+//!                 [--lda ..] [--ldb ..] [--ldc ..] [--batch ..] [--alpha ..] [--beta ..] \
+//!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] \
+//!                 [--variant fma|mma|mfma] [--no-peer]
+mod cublas;
+
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+use rocmath_blas::{gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExOutput, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_runtime::{Device, DeviceBuffer, Queue};
+use rocmath_tests::{GemmCase, Num, Rng};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | suite [--device D]]
+  gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs  --transA N|T|C  --transB N|T|C
+                -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
+                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma] [--no-peer]
+  With no arguments: the standard suite on the best device present (ROCMATH_DEVICE overrides).";
+
+#[derive(Clone, Debug)]
+struct GemmArgs {
+    precision: String,
+    trans_a: Operation,
+    trans_b: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    lda: Option<usize>,
+    ldb: Option<usize>,
+    ldc: Option<usize>,
+    batch: usize,
+    alpha: f64,
+    beta: f64,
+    iters: usize,
+    warmup: usize,
+    variant: Option<GemmVariant>,
+    peer: bool,
+}
+
+impl Default for GemmArgs {
+    fn default() -> Self {
+        GemmArgs {
+            precision: "s".into(),
+            trans_a: Operation::None,
+            trans_b: Operation::None,
+            m: 1024,
+            n: 1024,
+            k: 1024,
+            lda: None,
+            ldb: None,
+            ldc: None,
+            batch: 1,
+            alpha: 1.0,
+            beta: 0.0,
+            iters: 20,
+            warmup: 3,
+            variant: None,
+            peer: true,
+        }
+    }
+}
+
+/// One benchmark result line.
+struct Outcome {
+    label: String,
+    ours_gflops: f64,
+    ours_ms: f64,
+    peer: Option<(f64, f64)>,
+}
+
+fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, String> {
+    let mut g = GemmArgs::default();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        let num = |v: String| v.parse::<usize>().map_err(|_| format!("{flag}: {v} is not a size"));
+        match flag.as_str() {
+            "--precision" | "-r" => g.precision = value()?.to_ascii_lowercase(),
+            "--transA" | "--transposeA" => g.trans_a = Operation::from_letter(&value()?).ok_or("--transA takes N, T or C")?,
+            "--transB" | "--transposeB" => g.trans_b = Operation::from_letter(&value()?).ok_or("--transB takes N, T or C")?,
+            "-m" => g.m = num(value()?)?,
+            "-n" => g.n = num(value()?)?,
+            "-k" => g.k = num(value()?)?,
+            "--lda" => g.lda = Some(num(value()?)?),
+            "--ldb" => g.ldb = Some(num(value()?)?),
+            "--ldc" => g.ldc = Some(num(value()?)?),
+            "--batch" | "--batch_count" => g.batch = num(value()?)?,
+            "--alpha" => g.alpha = value()?.parse().map_err(|_| "--alpha takes a number")?,
+            "--beta" => g.beta = value()?.parse().map_err(|_| "--beta takes a number")?,
+            "--iters" | "-i" => g.iters = num(value()?)?.max(1),
+            "--warmup" | "-j" => g.warmup = num(value()?)?,
+            "--device" => *device = Some(value()?),
+            "--no-peer" => g.peer = false,
+            "--variant" => {
+                g.variant = Some(match value()?.as_str() {
+                    "fma" => GemmVariant::Fma,
+                    "mma" => GemmVariant::Mma,
+                    "mfma" => GemmVariant::Mfma,
+                    v => return Err(format!("--variant: unknown {v}")),
+                })
+            }
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(g)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let mut device_spec = None;
+    let (suite, gemm) = match args.first().map(String::as_str) {
+        None => (true, None),
+        Some("suite") => {
+            if let [_, flag, d] = args.as_slice() {
+                if flag == "--device" {
+                    device_spec = Some(d.clone());
+                }
+            }
+            (true, None)
+        }
+        Some("gemm") => match parse_gemm(&args[1..], &mut device_spec) {
+            Ok(g) => (false, Some(g)),
+            Err(e) => {
+                eprintln!("rocmath-bench: {e}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        Some(other) => {
+            eprintln!("rocmath-bench: unknown command {other}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let device = match device_spec.as_deref().map(Device::parse).unwrap_or_else(Device::from_env) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("rocmath-bench: cannot open the device: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("device: {device}");
+    let cases = if suite { standard_suite(&device) } else { vec![gemm.expect("gemm args parsed")] };
+    let mut outcomes = Vec::new();
+    let mut failed = false;
+    for (i, case) in cases.iter().enumerate() {
+        if cases.len() > 1 {
+            println!("[{}/{}] gemm {} {}{} m={} n={} k={} batch={}", i + 1, cases.len(), case.precision, case.trans_a.letter(), case.trans_b.letter(), case.m, case.n, case.k, case.batch);
+        }
+        match run_gemm(&device, case) {
+            Ok(o) => outcomes.push(o),
+            Err(e) => {
+                println!("  FAILED: {e}");
+                failed = true;
+            }
+        }
+    }
+    if outcomes.len() > 1 {
+        println!("\nsummary ({}):", device.spec());
+        println!("{:<44} {:>12} {:>10} {:>12} {:>7}", "case", "rocmath GF/s", "ms", "peer GF/s", "ratio");
+        for o in &outcomes {
+            let (peer, ratio) = match o.peer {
+                Some((gf, _)) => (format!("{gf:.1}"), format!("{:.3}", o.ours_gflops / gf)),
+                None => ("-".into(), "-".into()),
+            };
+            println!("{:<44} {:>12.1} {:>10.4} {:>12} {:>7}", o.label, o.ours_gflops, o.ours_ms, peer, ratio);
+        }
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+fn standard_suite(device: &Device) -> Vec<GemmArgs> {
+    let sizes: &[usize] = if device.is_gpu() { &[1024, 4096] } else { &[256, 512] };
+    let mut out = Vec::new();
+    for p in ["s", "d", "c", "z", "h", "hss", "bss", "hhs", "bbs"] {
+        for &s in sizes {
+            let (iters, warmup) = if device.is_gpu() { (20, 3) } else { (5, 1) };
+            out.push(GemmArgs { precision: p.into(), trans_a: Operation::None, trans_b: Operation::Transpose, m: s, n: s, k: s, iters, warmup, ..GemmArgs::default() });
+        }
+    }
+    out
+}
+
+fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
+    use cublas::{compute as ct, dtype as dt};
+    match g.precision.as_str() {
+        "s" => bench_typed::<f32>(device, g, (dt::R_32F, dt::R_32F, ct::C32F)),
+        "d" => bench_typed::<f64>(device, g, (dt::R_64F, dt::R_64F, ct::C64F)),
+        "c" => bench_typed::<Complex32>(device, g, (dt::C_32F, dt::C_32F, ct::C32F)),
+        "z" => bench_typed::<Complex64>(device, g, (dt::C_64F, dt::C_64F, ct::C64F)),
+        "h" => bench_typed::<f16>(device, g, (dt::R_16F, dt::R_16F, ct::C32F)),
+        "hss" => bench_ex::<f16, f32>(device, g, (dt::R_16F, dt::R_32F, ct::C32F)),
+        "bss" => bench_ex::<bf16, f32>(device, g, (dt::R_16BF, dt::R_32F, ct::C32F)),
+        "hhs" => bench_ex::<f16, f16>(device, g, (dt::R_16F, dt::R_16F, ct::C32F)),
+        "bbs" => bench_ex::<bf16, bf16>(device, g, (dt::R_16BF, dt::R_16BF, ct::C32F)),
+        p => Err(format!("unknown precision {p}")),
+    }
+}
+
+fn bench_typed<T: Element + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
+    let (alpha, beta) = (T::from_c64(Complex64::new(g.alpha, 0.0)), T::from_c64(Complex64::new(g.beta, 0.0)));
+    let roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
+    bench::<T, T>(device, g, peer, roundoff, &|h, a, lda, b, ldb, c, ldc, batch| {
+        gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
+    })
+}
+
+fn bench_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
+    let (alpha, beta) = (g.alpha as f32, g.beta as f32);
+    bench::<In, Out>(device, g, peer, f32::EPSILON as f64 / 2.0, &|h, a, lda, b, ldb, c, ldc, batch| {
+        gemm_strided_batched_ex(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
+    })
+}
+
+type OurGemm<'a, In, Out> = dyn Fn(&Handle, &DeviceBuffer<In>, usize, &DeviceBuffer<In>, usize, &mut DeviceBuffer<Out>, usize, Batch) -> rocmath_blas::Result<()> + 'a;
+
+fn stored(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
+    if op == Operation::None { (rows, cols) } else { (cols, rows) }
+}
+
+/// Median of `iters` event-timed runs of `f`, after `warmup` untimed ones.
+fn time_ms(queue: &Queue, warmup: usize, iters: usize, mut f: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+    for _ in 0..warmup {
+        f()?;
+    }
+    queue.synchronize().map_err(|e| e.to_string())?;
+    let mut times = Vec::with_capacity(iters);
+    for _ in 0..iters {
+        let start = queue.record_event().map_err(|e| e.to_string())?;
+        f()?;
+        let end = queue.record_event().map_err(|e| e.to_string())?;
+        times.push(start.elapsed_ms(&end).map_err(|e| e.to_string())?);
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    Ok(times[times.len() / 2])
+}
+
+fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, (peer_in, peer_out, peer_compute): (i32, i32, i32), compute_roundoff: f64, ours: &OurGemm<In, Out>) -> Result<Outcome, String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let (ra, ca) = stored(g.trans_a, g.m, g.k);
+    let (rb, cb) = stored(g.trans_b, g.k, g.n);
+    let lda = g.lda.unwrap_or(ra.max(1));
+    let ldb = g.ldb.unwrap_or(rb.max(1));
+    let ldc = g.ldc.unwrap_or(g.m.max(1));
+    let (sa, sb, sc) = (lda * ca.max(1), ldb * cb.max(1), ldc * g.n.max(1));
+    let batch = Batch { count: g.batch, stride_a: sa, stride_b: sb, stride_c: sc };
+    let mut rng = Rng::new(0x5EED ^ (g.m * 31 + g.n * 17 + g.k) as u64);
+    let a_host: Vec<In> = rng.vec(sa * g.batch);
+    let b_host: Vec<In> = rng.vec(sb * g.batch);
+    let c_host: Vec<Out> = rng.vec(sc * g.batch);
+    let mut handle = Handle::on(device).map_err(|e| err(&e))?;
+    handle.set_gemm_variant(g.variant);
+    let q = handle.queue().clone();
+    let a = DeviceBuffer::from_slice(&q, &a_host).map_err(|e| err(&e))?;
+    let b = DeviceBuffer::from_slice(&q, &b_host).map_err(|e| err(&e))?;
+    let mut c = DeviceBuffer::from_slice(&q, &c_host).map_err(|e| err(&e))?;
+
+    // Check first: the first and last matrices of the batch, on a sample of columns sized so
+    // that the f64 reference stays quick.
+    let check = |got: &[Out], who: &str| -> Result<String, String> {
+        let cols_budget = ((1usize << 28) / (g.m * g.k).max(1)).clamp(1, g.n.max(1));
+        let cols: Vec<usize> = (0..cols_budget).map(|i| i * g.n.max(1) / cols_budget).collect();
+        for entry in [0, g.batch.saturating_sub(1)] {
+            let case = GemmCase {
+                trans_a: g.trans_a,
+                trans_b: g.trans_b,
+                m: g.m,
+                n: g.n,
+                k: g.k,
+                alpha: Complex64::new(g.alpha, 0.0),
+                beta: Complex64::new(g.beta, 0.0),
+                a: &a_host[entry * sa..(entry + 1) * sa],
+                lda,
+                b: &b_host[entry * sb..(entry + 1) * sb],
+                ldb,
+                c: &c_host[entry * sc..(entry + 1) * sc],
+                ldc,
+                compute_roundoff,
+            };
+            case.check_columns(&got[entry * sc..(entry + 1) * sc], &cols).map_err(|m| format!("{who} result wrong: {m:?}"))?;
+        }
+        Ok(format!("ok ({} cols x {} batch entries)", cols.len(), if g.batch > 1 { 2 } else { 1 }))
+    };
+    if g.n > 0 && g.m > 0 && g.batch > 0 {
+        ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e))?;
+        let got = c.to_vec(&q).map_err(|e| err(&e))?;
+        let verdict = check(&got, "rocmath")?;
+        println!("  check: {verdict}");
+    }
+
+    let flops = if In::IS_COMPLEX { 8.0 } else { 2.0 } * (g.m * g.n * g.k * g.batch) as f64;
+    let ms = time_ms(&q, g.warmup, g.iters, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
+    let gflops = flops / ms / 1e6;
+    let label = format!("{} {}{} {}x{}x{} b{}", g.precision, g.trans_a.letter(), g.trans_b.letter(), g.m, g.n, g.k, g.batch);
+    let kernel = match device.gpu() {
+        Some(gpu) if g.m > 0 => {
+            let fam = match g.precision.as_str() {
+                "s" => rocmath_blas::GemmFamily::S,
+                "d" => rocmath_blas::GemmFamily::D,
+                "c" => rocmath_blas::GemmFamily::C,
+                "z" => rocmath_blas::GemmFamily::Z,
+                "h" => rocmath_blas::GemmFamily::H,
+                "hss" => rocmath_blas::GemmFamily::Hss,
+                "bss" => rocmath_blas::GemmFamily::Bss,
+                "hhs" => rocmath_blas::GemmFamily::Hhs,
+                _ => rocmath_blas::GemmFamily::Bbs,
+            };
+            let k = match g.variant {
+                Some(v) => rocmath_kernels_name(fam, v),
+                None => rocmath_kernels::blas::GemmKernel::select(fam, &gpu.properties().arch).module_name(),
+            };
+            format!(" kernel={k}")
+        }
+        _ => String::new(),
+    };
+    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
+
+    let mut peer = None;
+    if g.peer && matches!(device, Device::Cuda(_)) {
+        match peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &c_host) {
+            Ok((peer_ms, got)) => {
+                let verdict = check(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
+                let peer_gflops = flops / peer_ms / 1e6;
+                println!("  cublas {peer_gflops:.1} GFLOP/s ({peer_ms:.4} ms)  ratio {:.3}", gflops / peer_gflops);
+                println!("  cublas check: {verdict}");
+                peer = Some((peer_gflops, peer_ms));
+            }
+            Err(e) => println!("  cublas unavailable: {e}"),
+        }
+    } else {
+        println!("  (no peer library timed on {})", device.spec());
+    }
+    Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
+}
+
+fn rocmath_kernels_name(fam: rocmath_blas::GemmFamily, v: GemmVariant) -> String {
+    rocmath_kernels::blas::GemmKernel::new(fam, v).map(|k| k.module_name()).unwrap_or_else(|e| e)
+}
+
+/// Times cuBLAS on the same device buffers (C reset to the same input first), and returns its
+/// result for checking.
+#[allow(clippy::type_complexity)]
+fn peer_run<In: Num, Out: Num>(
+    q: &Queue,
+    g: &GemmArgs,
+    [tin, tout, compute]: [i32; 3],
+    a: (&DeviceBuffer<In>, usize, usize),
+    b: (&DeviceBuffer<In>, usize, usize),
+    c: (&mut DeviceBuffer<Out>, usize, usize),
+    c_host: &[Out],
+) -> Result<(f64, Vec<Out>), String> {
+    let stream = q.gpu().map(|g| g.raw()).ok_or("not a GPU queue")?;
+    let lib = cublas::Cublas::new(stream).map_err(|e| e.to_string())?;
+    let op = |o: Operation| match o {
+        Operation::None => 0,
+        Operation::Transpose => 1,
+        Operation::ConjugateTranspose => 2,
+    };
+    // Scalars in the compute type: f64 for 64F, else f32 (complex: (re, im) pairs).
+    let scal = |v: f64| -> [u8; 16] {
+        let mut out = [0u8; 16];
+        if compute == cublas::compute::C64F {
+            out[..8].copy_from_slice(&v.to_le_bytes());
+        } else {
+            out[..4].copy_from_slice(&(v as f32).to_le_bytes());
+        }
+        out
+    };
+    let (alpha, beta) = (scal(g.alpha), scal(g.beta));
+    let (cbuf, ldc, sc) = c;
+    cbuf.copy_from_host(q, c_host).map_err(|e| e.to_string())?;
+    let cptr = cbuf.as_mut_ptr() as u64;
+    let run = || -> Result<(), String> {
+        // SAFETY: the buffers hold the described matrices on the device cuBLAS runs on.
+        unsafe {
+            lib.gemm(
+                [op(g.trans_a), op(g.trans_b)],
+                [g.m, g.n, g.k],
+                alpha.as_ptr() as *const _,
+                (a.0.as_ptr() as u64, tin, a.1, a.2 as i64),
+                (b.0.as_ptr() as u64, tin, b.1, b.2 as i64),
+                beta.as_ptr() as *const _,
+                (cptr, tout, ldc, sc as i64),
+                g.batch,
+                compute,
+            )
+            .map_err(|e| e.to_string())
+        }
+    };
+    run()?;
+    let got = cbuf.to_vec(q).map_err(|e| e.to_string())?;
+    let ms = time_ms(q, g.warmup, g.iters, run)?;
+    Ok((ms, got))
+}

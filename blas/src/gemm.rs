@@ -396,13 +396,32 @@ pub unsafe fn gemm_ex_raw(
     RawGemm { family, ..raw }.run(handle)
 }
 
-fn check_buffer<T: bytemuck::Pod>(handle: &Handle, name: &'static str, buf: &DeviceBuffer<T>, rows: usize, cols: usize, ld: usize) -> Result<()> {
+/// Strides between consecutive matrices of a strided batch, in elements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Batch {
+    pub count: usize,
+    pub stride_a: usize,
+    pub stride_b: usize,
+    pub stride_c: usize,
+}
+
+impl Batch {
+    /// One matrix each.
+    pub const ONE: Batch = Batch { count: 1, stride_a: 0, stride_b: 0, stride_c: 0 };
+}
+
+fn check_batched<T: bytemuck::Pod>(handle: &Handle, name: &'static str, buf: &DeviceBuffer<T>, rows: usize, cols: usize, ld: usize, stride: usize, count: usize) -> Result<()> {
     if !buf.device().same_as(&handle.device()) {
         return Err(BlasError::new(Status::InvalidValue, name, "buffer is on another device than the handle"));
     }
-    let need = if rows == 0 || cols == 0 { 0 } else { ld.saturating_mul(cols - 1).saturating_add(rows) };
+    let one = if rows == 0 || cols == 0 { 0 } else { ld.saturating_mul(cols - 1).saturating_add(rows) };
+    let need = if one == 0 || count == 0 { 0 } else { stride.saturating_mul(count - 1).saturating_add(one) };
     if buf.len() < need {
-        return Err(BlasError::new(Status::InvalidSize, name, format!("holds {} elements, a {rows}x{cols} matrix with ld {ld} needs {need}", buf.len())));
+        return Err(BlasError::new(
+            Status::InvalidSize,
+            name,
+            format!("holds {} elements; {count} {rows}x{cols} matrices with ld {ld} and stride {stride} need {need}", buf.len()),
+        ));
     }
     Ok(())
 }
@@ -434,13 +453,31 @@ pub fn gemm<T: Element>(
     c: &mut DeviceBuffer<T>,
     ldc: usize,
 ) -> Result<()> {
-    let (ra, ca) = op_shape(trans_a, m, k);
-    let (rb, cb) = op_shape(trans_b, k, n);
-    check_buffer(handle, "a", a, ra, ca, lda)?;
-    check_buffer(handle, "b", b, rb, cb, ldb)?;
-    check_buffer(handle, "c", c, m, n, ldc)?;
-    let (alpha, beta) = (scalar_of(alpha), scalar_of(beta));
-    run_with_host_scalars(handle, T::FAMILY, trans_a, trans_b, [m, n, k], alpha, beta, a.as_ptr().cast(), lda, b.as_ptr().cast(), ldb, c.as_mut_ptr().cast(), ldc)
+    gemm_strided_batched(handle, trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, Batch::ONE)
+}
+
+/// [`gemm`] over `batch.count` matrices laid out at fixed strides in each buffer.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_strided_batched<T: Element>(
+    handle: &Handle,
+    trans_a: Operation,
+    trans_b: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: T,
+    a: &DeviceBuffer<T>,
+    lda: usize,
+    b: &DeviceBuffer<T>,
+    ldb: usize,
+    beta: T,
+    c: &mut DeviceBuffer<T>,
+    ldc: usize,
+    batch: Batch,
+) -> Result<()> {
+    let operands = Operands { a: a.as_ptr().cast(), b: b.as_ptr().cast(), c: c.as_mut_ptr().cast() };
+    check_operands(handle, [trans_a, trans_b], [m, n, k], [(a, lda), (b, ldb)], (c, ldc), batch)?;
+    run_safe(handle, T::FAMILY, [trans_a, trans_b], [m, n, k], scalar_of(alpha), scalar_of(beta), operands, [lda, ldb, ldc], batch)
 }
 
 /// Mixed precision (`gemm_ex` with f32 compute): 16-bit inputs `A`, `B` (f16 or bf16), output
@@ -462,14 +499,63 @@ pub fn gemm_ex<In: HalfLike, Out: ExOutput>(
     c: &mut DeviceBuffer<Out>,
     ldc: usize,
 ) -> Result<()> {
+    gemm_strided_batched_ex(handle, trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, Batch::ONE)
+}
+
+/// [`gemm_ex`] over a strided batch.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_strided_batched_ex<In: HalfLike, Out: ExOutput>(
+    handle: &Handle,
+    trans_a: Operation,
+    trans_b: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f32,
+    a: &DeviceBuffer<In>,
+    lda: usize,
+    b: &DeviceBuffer<In>,
+    ldb: usize,
+    beta: f32,
+    c: &mut DeviceBuffer<Out>,
+    ldc: usize,
+    batch: Batch,
+) -> Result<()> {
     let family = gemm_ex_family(In::DATATYPE, In::DATATYPE, Out::DATATYPE, Out::DATATYPE, Datatype::F32R)
         .ok_or_else(|| BlasError::new(Status::NotImplemented, "c", "unsupported output type"))?;
+    let operands = Operands { a: a.as_ptr().cast(), b: b.as_ptr().cast(), c: c.as_mut_ptr().cast() };
+    check_operands(handle, [trans_a, trans_b], [m, n, k], [(a, lda), (b, ldb)], (c, ldc), batch)?;
+    run_safe(handle, family, [trans_a, trans_b], [m, n, k], Scalar::F32(alpha), Scalar::F32(beta), operands, [lda, ldb, ldc], batch)
+}
+
+struct Operands {
+    a: *const u8,
+    b: *const u8,
+    c: *mut u8,
+}
+
+fn check_operands<In: bytemuck::Pod, Out: bytemuck::Pod>(
+    handle: &Handle,
+    [trans_a, trans_b]: [Operation; 2],
+    [m, n, k]: [usize; 3],
+    [(a, lda), (b, ldb)]: [(&DeviceBuffer<In>, usize); 2],
+    (c, ldc): (&DeviceBuffer<Out>, usize),
+    batch: Batch,
+) -> Result<()> {
     let (ra, ca) = op_shape(trans_a, m, k);
     let (rb, cb) = op_shape(trans_b, k, n);
-    check_buffer(handle, "a", a, ra, ca, lda)?;
-    check_buffer(handle, "b", b, rb, cb, ldb)?;
-    check_buffer(handle, "c", c, m, n, ldc)?;
-    run_with_host_scalars(handle, family, trans_a, trans_b, [m, n, k], Scalar::F32(alpha), Scalar::F32(beta), a.as_ptr().cast(), lda, b.as_ptr().cast(), ldb, c.as_mut_ptr().cast(), ldc)
+    // Sizes and leading dimensions first (rocBLAS's order), then whether the buffers hold them.
+    for (name, v) in [("m", m), ("n", n), ("k", k), ("lda", lda), ("ldb", ldb), ("ldc", ldc), ("batch_count", batch.count)] {
+        to_i32(name, v)?;
+    }
+    for (name, ld, rows) in [("lda", lda, ra), ("ldb", ldb, rb), ("ldc", ldc, m)] {
+        if ld < rows {
+            return Err(size_err(name, format!("{ld} is less than the {rows} rows it must hold")));
+        }
+    }
+    check_batched(handle, "a", a, ra, ca, lda, batch.stride_a, batch.count)?;
+    check_batched(handle, "b", b, rb, cb, ldb, batch.stride_b, batch.count)?;
+    check_batched(handle, "c", c, m, n, ldc, batch.stride_c, batch.count)
 }
 
 fn scalar_of<T: Element>(v: T) -> Scalar {
@@ -485,33 +571,18 @@ fn scalar_of<T: Element>(v: T) -> Scalar {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_with_host_scalars(
+fn run_safe(
     handle: &Handle,
     family: GemmFamily,
-    trans_a: Operation,
-    trans_b: Operation,
+    [trans_a, trans_b]: [Operation; 2],
     [m, n, k]: [usize; 3],
     alpha: Scalar,
     beta: Scalar,
-    a: *const u8,
-    lda: usize,
-    b: *const u8,
-    ldb: usize,
-    c: *mut u8,
-    ldc: usize,
+    ops: Operands,
+    [lda, ldb, ldc]: [usize; 3],
+    batch: Batch,
 ) -> Result<()> {
-    // Same checks as the raw path, expressed on the Rust types (sizes fit rocblas_int).
-    for (name, v) in [("m", m), ("n", n), ("k", k), ("lda", lda), ("ldb", ldb), ("ldc", ldc)] {
-        to_i32(name, v)?;
-    }
-    let (ra, _) = op_shape(trans_a, m, k);
-    let (rb, _) = op_shape(trans_b, k, n);
-    for (name, ld, rows) in [("lda", lda, ra), ("ldb", ldb, rb), ("ldc", ldc, m)] {
-        if ld < rows.max(1) && rows > 0 {
-            return Err(size_err(name, format!("{ld} is less than the {rows} rows it must hold")));
-        }
-    }
-    if m == 0 || n == 0 || (k == 0 || alpha.is_zero()) && beta.is_one() {
+    if m == 0 || n == 0 || batch.count == 0 || (k == 0 || alpha.is_zero()) && beta.is_one() {
         return Ok(());
     }
     let call = GemmCall {
@@ -522,21 +593,21 @@ fn run_with_host_scalars(
         n,
         k,
         scalars: Scalars::Value { alpha, beta },
-        a,
+        a: ops.a,
         lda,
-        stride_a: 0,
-        b,
+        stride_a: batch.stride_a,
+        b: ops.b,
         ldb,
-        stride_b: 0,
-        c: c as *const u8,
+        stride_b: batch.stride_b,
+        c: ops.c as *const u8,
         ldc,
-        stride_c: 0,
-        d: c,
+        stride_c: batch.stride_c,
+        d: ops.c,
         ldd: ldc,
-        stride_d: 0,
-        batch: 1,
+        stride_d: batch.stride_c,
+        batch: batch.count,
     };
-    // SAFETY: the buffers were checked to hold every element the call touches, and are on the
+    // SAFETY: check_operands proved the buffers hold every element the call touches, on the
     // handle's device.
     unsafe {
         if handle.device().is_gpu() {

@@ -17,7 +17,7 @@ mod handle;
 mod types;
 
 pub use element::{Element, ExOutput, HalfLike};
-pub use gemm::{gemm, gemm_ex, gemm_ex_family, gemm_ex_raw, gemm_raw};
+pub use gemm::{gemm, gemm_ex, gemm_ex_family, gemm_ex_raw, gemm_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch};
 pub use handle::Handle;
 pub use rocmath_kernels::blas::{GemmFamily, GemmVariant};
 pub use types::{BlasError, Datatype, Operation, PointerMode, Result, Status};

@@ -1,1 +1,222 @@
-//! Shared helpers for rocmath integration tests.
+//! Shared checking code for rocmath's tests and benchmark harness: an independent f64 reference
+//! for GEMM (a plain triple loop, not the library's CPU path), derived error bounds, random
+//! inputs, and device discovery for tests (skip without a GPU; fail with ROCMATH_REQUIRE_GPU=1).
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+use rocmath_blas::Operation;
+use rocmath_runtime::Device;
+
+/// A number the reference can widen to Complex64 and narrow back.
+pub trait Num: bytemuck::Pod + Send + Sync + std::fmt::Debug + 'static {
+    /// Unit roundoff of the type's own precision.
+    const UNIT_ROUNDOFF: f64;
+    const IS_COMPLEX: bool = false;
+    fn to_c64(self) -> Complex64;
+    fn from_c64(v: Complex64) -> Self;
+    fn nan() -> Self {
+        Self::from_c64(Complex64::new(f64::NAN, f64::NAN))
+    }
+}
+
+impl Num for f32 {
+    const UNIT_ROUNDOFF: f64 = f32::EPSILON as f64 / 2.0;
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self as f64, 0.0)
+    }
+    fn from_c64(v: Complex64) -> Self {
+        v.re as f32
+    }
+}
+impl Num for f64 {
+    const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self, 0.0)
+    }
+    fn from_c64(v: Complex64) -> Self {
+        v.re
+    }
+}
+impl Num for Complex32 {
+    const UNIT_ROUNDOFF: f64 = f32::EPSILON as f64 / 2.0;
+    const IS_COMPLEX: bool = true;
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self.re as f64, self.im as f64)
+    }
+    fn from_c64(v: Complex64) -> Self {
+        Complex32::new(v.re as f32, v.im as f32)
+    }
+}
+impl Num for Complex64 {
+    const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
+    const IS_COMPLEX: bool = true;
+    fn to_c64(self) -> Complex64 {
+        self
+    }
+    fn from_c64(v: Complex64) -> Self {
+        v
+    }
+}
+impl Num for f16 {
+    const UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self.to_f64(), 0.0)
+    }
+    fn from_c64(v: Complex64) -> Self {
+        f16::from_f64(v.re)
+    }
+}
+impl Num for bf16 {
+    const UNIT_ROUNDOFF: f64 = 1.0 / 256.0;
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self.to_f64(), 0.0)
+    }
+    fn from_c64(v: Complex64) -> Self {
+        bf16::from_f64(v.re)
+    }
+}
+
+/// A small, fast, seedable generator (xorshift64*), so that runs are reproducible.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in [-1, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// A value of `T` in [-1, 1) (both parts for complex types).
+    pub fn value<T: Num>(&mut self) -> T {
+        let re = self.unit();
+        let im = if T::IS_COMPLEX { self.unit() } else { 0.0 };
+        T::from_c64(Complex64::new(re, im))
+    }
+    pub fn vec<T: Num>(&mut self, len: usize) -> Vec<T> {
+        (0..len).map(|_| self.value()).collect()
+    }
+}
+
+/// Element (row, col) of op(X) for X column-major with leading dimension `ld`.
+fn op_at<T: Num>(x: &[T], ld: usize, op: Operation, row: usize, col: usize) -> Complex64 {
+    match op {
+        Operation::None => x[row + col * ld].to_c64(),
+        Operation::Transpose => x[col + row * ld].to_c64(),
+        Operation::ConjugateTranspose => x[col + row * ld].to_c64().conj(),
+    }
+}
+
+/// A GEMM problem's host data, as the reference sees it.
+pub struct GemmCase<'a, In: Num, Out: Num> {
+    pub trans_a: Operation,
+    pub trans_b: Operation,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub alpha: Complex64,
+    pub beta: Complex64,
+    pub a: &'a [In],
+    pub lda: usize,
+    pub b: &'a [In],
+    pub ldb: usize,
+    /// C before the call.
+    pub c: &'a [Out],
+    pub ldc: usize,
+    /// Unit roundoff of the compute type (f32 for the 16-bit families).
+    pub compute_roundoff: f64,
+}
+
+/// The worst element of a check, for messages.
+#[derive(Debug)]
+pub struct Mismatch {
+    pub row: usize,
+    pub col: usize,
+    pub got: Complex64,
+    pub want: Complex64,
+    pub bound: f64,
+}
+
+impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
+    /// Checks `d` (C after the call, same layout) on the given columns: every element of the
+    /// m x n window within the derived bound
+    ///   |D - D_ref| <= g * (|alpha| (|op A||op B|)_ij + |beta| |C_ij|) + u_out |D_ref|,
+    ///   g = (k + 2) u_compute (doubled for complex arithmetic),
+    /// no NaN where the reference has none (C is never read when beta = 0), and every element
+    /// outside the window (the ld padding) untouched.
+    pub fn check_columns(&self, d: &[Out], cols: &[usize]) -> Result<(), Mismatch> {
+        let complex = if In::IS_COMPLEX || Out::IS_COMPLEX { 2.0 } else { 1.0 };
+        let g = complex * (self.k as f64 + 2.0) * self.compute_roundoff;
+        let tiny = f64::MIN_POSITIVE * 4.0;
+        for &j in cols {
+            for i in 0..self.m {
+                let (mut sum, mut mag) = (Complex64::new(0.0, 0.0), 0.0);
+                if self.alpha != Complex64::new(0.0, 0.0) {
+                    for l in 0..self.k {
+                        let p = op_at(self.a, self.lda, self.trans_a, i, l) * op_at(self.b, self.ldb, self.trans_b, l, j);
+                        sum += p;
+                        mag += p.norm();
+                    }
+                }
+                let c = self.c[i + j * self.ldc].to_c64();
+                let (cterm, cmag) = if self.beta == Complex64::new(0.0, 0.0) { (Complex64::new(0.0, 0.0), 0.0) } else { (self.beta * c, self.beta.norm() * c.norm()) };
+                let want = self.alpha * sum + cterm;
+                let got = d[i + j * self.ldc].to_c64();
+                let bound = g * (self.alpha.norm() * mag + cmag) + Out::UNIT_ROUNDOFF * want.norm() * 2.0 + tiny;
+                let err = (got - want).norm();
+                if !(err <= bound) {
+                    return Err(Mismatch { row: i, col: j, got, want, bound });
+                }
+            }
+            for i in self.m..self.ldc {
+                let before = self.c[i + j * self.ldc];
+                let after = d[i + j * self.ldc];
+                if bytemuck::bytes_of(&before) != bytemuck::bytes_of(&after) {
+                    return Err(Mismatch { row: i, col: j, got: after.to_c64(), want: before.to_c64(), bound: 0.0 });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks every column.
+    pub fn check(&self, d: &[Out]) -> Result<(), Mismatch> {
+        let cols: Vec<usize> = (0..self.n).collect();
+        self.check_columns(d, &cols)?;
+        // Columns past n within the buffer must be untouched too.
+        if d.len() != self.c.len() || d[self.n * self.ldc.max(1)..].iter().zip(&self.c[self.n * self.ldc.max(1)..]).any(|(x, y)| bytemuck::bytes_of(x) != bytemuck::bytes_of(y)) {
+            return Err(Mismatch { row: 0, col: self.n, got: Complex64::new(f64::NAN, 0.0), want: Complex64::new(0.0, 0.0), bound: 0.0 });
+        }
+        Ok(())
+    }
+}
+
+/// The devices tests run on: the CPU always, plus every GPU present. With
+/// `ROCMATH_REQUIRE_GPU=1`, having no GPU is a failure (a panic in the test), not a skip.
+pub fn test_devices() -> Vec<Device> {
+    let all = Device::all();
+    let require = std::env::var("ROCMATH_REQUIRE_GPU").map(|v| v == "1").unwrap_or(false);
+    if require && !all.iter().any(Device::is_gpu) {
+        let why = [rocmath_runtime::cuda::driver().err(), rocmath_runtime::hip::driver().err()];
+        panic!("ROCMATH_REQUIRE_GPU=1 but no GPU device could be opened: {why:?}");
+    }
+    all
+}
+
+/// The GPUs present (empty without one; a panic with ROCMATH_REQUIRE_GPU=1 and none).
+pub fn test_gpus() -> Vec<Device> {
+    let gpus: Vec<Device> = test_devices().into_iter().filter(Device::is_gpu).collect();
+    if gpus.is_empty() {
+        eprintln!("no GPU present: GPU cases skipped (set ROCMATH_REQUIRE_GPU=1 to make this a failure)");
+    }
+    gpus
+}

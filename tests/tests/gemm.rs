@@ -1,0 +1,233 @@
+//! GEMM against the independent f64 reference on every device present: tile-edge sizes, every
+//! transpose pair, ld > rows, NaN-poisoned outputs, random alpha/beta (including 0), every
+//! element type and mixed-precision form, and (on GPUs) every kernel variant the device runs.
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+use proptest::prelude::*;
+use rocmath_blas::{gemm, gemm_ex, Element, ExOutput, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_runtime::{Device, DeviceBuffer};
+use rocmath_tests::{test_devices, GemmCase, Num, Rng};
+
+const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
+/// Sizes around the macro tiles the kernels use (16, 32, 64, 128) and a few primes.
+const EDGE: [usize; 12] = [1, 2, 7, 15, 16, 17, 31, 33, 63, 64, 65, 131];
+
+fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
+    if op == Operation::None { (rows, cols) } else { (cols, rows) }
+}
+
+/// Handles to test with on `device`: the default selection, plus each pinned variant the
+/// device runs (so that every kernel a device can select is exercised).
+fn handles(device: &Device) -> Vec<Handle> {
+    let mut out = vec![Handle::on(device).unwrap()];
+    if device.is_gpu() {
+        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
+            let mut h = Handle::on(device).unwrap();
+            h.set_gemm_variant(Some(v));
+            out.push(h);
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    ta: Operation,
+    tb: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    pad: [usize; 3],
+    alpha_kind: u8,
+    beta_kind: u8,
+    seed: u64,
+}
+
+/// alpha/beta: 0 = zero, 1 = one, else random.
+fn scalar<T: Num>(kind: u8, rng: &mut Rng) -> T {
+    match kind {
+        0 => T::from_c64(Complex64::new(0.0, 0.0)),
+        1 => T::from_c64(Complex64::new(1.0, 0.0)),
+        _ => rng.value(),
+    }
+}
+
+struct Data<In, Out> {
+    a: Vec<In>,
+    b: Vec<In>,
+    c: Vec<Out>,
+    lda: usize,
+    ldb: usize,
+    ldc: usize,
+}
+
+fn data<In: Num, Out: Num>(s: &Shape, rng: &mut Rng, poison_c: bool) -> Data<In, Out> {
+    let (ra, ca) = stored_shape(s.ta, s.m, s.k);
+    let (rb, cb) = stored_shape(s.tb, s.k, s.n);
+    let (lda, ldb, ldc) = (ra.max(1) + s.pad[0], rb.max(1) + s.pad[1], s.m.max(1) + s.pad[2]);
+    let mut c: Vec<Out> = rng.vec(ldc * s.n);
+    // The ld padding is poisoned always; the window too when beta = 0 (C must not be read).
+    for j in 0..s.n {
+        for i in 0..ldc {
+            if i >= s.m || poison_c {
+                c[i + j * ldc] = Out::nan();
+            }
+        }
+    }
+    Data { a: rng.vec(lda * ca.max(1)), b: rng.vec(ldb * cb.max(1)), c, lda, ldb, ldc }
+}
+
+fn run_typed<T: Element + Num>(handle: &Handle, s: &Shape) -> Result<(), String> {
+    let mut rng = Rng::new(s.seed);
+    let alpha: T = scalar(s.alpha_kind, &mut rng);
+    let beta: T = scalar(s.beta_kind, &mut rng);
+    let d: Data<T, T> = data(s, &mut rng, beta.to_c64() == Complex64::new(0.0, 0.0));
+    let q = handle.queue();
+    let a = DeviceBuffer::from_slice(q, &d.a).unwrap();
+    let b = DeviceBuffer::from_slice(q, &d.b).unwrap();
+    let mut c = DeviceBuffer::from_slice(q, &d.c).unwrap();
+    gemm(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, &a, d.lda, &b, d.ldb, beta, &mut c, d.ldc).map_err(|e| e.to_string())?;
+    let got = c.to_vec(q).map_err(|e| e.to_string())?;
+    let compute_roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
+    let case = GemmCase {
+        trans_a: s.ta,
+        trans_b: s.tb,
+        m: s.m,
+        n: s.n,
+        k: s.k,
+        alpha: alpha.to_c64(),
+        beta: beta.to_c64(),
+        a: &d.a,
+        lda: d.lda,
+        b: &d.b,
+        ldb: d.ldb,
+        c: &d.c,
+        ldc: d.ldc,
+        compute_roundoff,
+    };
+    case.check(&got).map_err(|m| format!("{} {:?} {s:?}: {m:?}", T::PRECISION, handle))
+}
+
+fn run_ex<In: HalfLike + Num, Out: ExOutput + Num>(handle: &Handle, s: &Shape) -> Result<(), String> {
+    let mut rng = Rng::new(s.seed);
+    let alpha: f32 = scalar(s.alpha_kind, &mut rng);
+    let beta: f32 = scalar(s.beta_kind, &mut rng);
+    let d: Data<In, Out> = data(s, &mut rng, beta == 0.0);
+    let q = handle.queue();
+    let a = DeviceBuffer::from_slice(q, &d.a).unwrap();
+    let b = DeviceBuffer::from_slice(q, &d.b).unwrap();
+    let mut c = DeviceBuffer::from_slice(q, &d.c).unwrap();
+    gemm_ex(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, &a, d.lda, &b, d.ldb, beta, &mut c, d.ldc).map_err(|e| e.to_string())?;
+    let got = c.to_vec(q).map_err(|e| e.to_string())?;
+    let case = GemmCase {
+        trans_a: s.ta,
+        trans_b: s.tb,
+        m: s.m,
+        n: s.n,
+        k: s.k,
+        alpha: Complex64::new(alpha as f64, 0.0),
+        beta: Complex64::new(beta as f64, 0.0),
+        a: &d.a,
+        lda: d.lda,
+        b: &d.b,
+        ldb: d.ldb,
+        c: &d.c,
+        ldc: d.ldc,
+        compute_roundoff: f32::EPSILON as f64 / 2.0,
+    };
+    case.check(&got).map_err(|m| format!("ex {:?} {s:?}: {m:?}", handle))
+}
+
+/// Runs one shape for every type on every handle of every device. A variant the device cannot
+/// run must be refused with ArchMismatch, not run.
+fn run_all(s: &Shape) -> Result<(), String> {
+    for device in test_devices() {
+        for h in handles(&device) {
+            let results = [
+                run_typed::<f32>(&h, s),
+                run_typed::<f64>(&h, s),
+                run_typed::<Complex32>(&h, s),
+                run_typed::<Complex64>(&h, s),
+                run_typed::<f16>(&h, s),
+                run_ex::<f16, f32>(&h, s),
+                run_ex::<bf16, f32>(&h, s),
+                run_ex::<f16, f16>(&h, s),
+                run_ex::<bf16, bf16>(&h, s),
+            ];
+            for r in results {
+                match r {
+                    Err(e) if h.gemm_variant().is_some() && e.contains("arch_mismatch") => {}
+                    Err(e) => return Err(format!("{}: {e}", device.spec())),
+                    Ok(()) => {}
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn shape_strategy() -> impl Strategy<Value = Shape> {
+    let dim = prop_oneof![proptest::sample::select(EDGE.to_vec()), 1usize..200];
+    (0..3usize, 0..3usize, dim.clone(), dim.clone(), dim, [0..4usize, 0..4usize, 0..4usize], 0..4u8, 0..4u8, any::<u64>())
+        .prop_map(|(ta, tb, m, n, k, pad, alpha_kind, beta_kind, seed)| Shape { ta: OPS[ta], tb: OPS[tb], m, n, k, pad, alpha_kind, beta_kind, seed })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn gemm_matches_reference(s in shape_strategy()) {
+        run_all(&s).map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn every_transpose_pair_at_tile_edges() {
+    let mut seed = 1;
+    for ta in OPS {
+        for tb in OPS {
+            for (m, n, k) in [(65, 17, 33), (1, 1, 1), (64, 64, 64), (131, 63, 7)] {
+                seed += 1;
+                let s = Shape { ta, tb, m, n, k, pad: [3, 1, 2], alpha_kind: 2, beta_kind: (seed % 3) as u8 * 2, seed };
+                run_all(&s).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn k_zero_and_alpha_zero_scale_c_only() {
+    for (k, alpha_kind, beta_kind) in [(0, 2, 2), (0, 2, 0), (9, 0, 2), (9, 0, 0)] {
+        let s = Shape { ta: Operation::None, tb: Operation::Transpose, m: 19, n: 5, k, pad: [1, 0, 2], alpha_kind, beta_kind, seed: 7 };
+        run_all(&s).unwrap();
+    }
+}
+
+#[test]
+fn k_one_and_huge_k() {
+    for k in [1, 40_000] {
+        let s = Shape { ta: Operation::Transpose, tb: Operation::None, m: 9, n: 6, k, pad: [0, 1, 0], alpha_kind: 2, beta_kind: 2, seed: 11 };
+        run_all(&s).unwrap();
+    }
+}
+
+#[test]
+fn pinned_variant_a_device_cannot_run_is_refused() {
+    for device in test_devices() {
+        let arch = device.properties().arch;
+        let mut h = Handle::on(&device).unwrap();
+        // MFMA never runs on the CPU or NVIDIA; MMA never on the CPU or AMD.
+        let foreign = if arch.starts_with("gfx") { GemmVariant::Mma } else { GemmVariant::Mfma };
+        h.set_gemm_variant(Some(foreign));
+        let q = h.queue().clone();
+        let a = DeviceBuffer::from_slice(&q, &[1f32; 4]).unwrap();
+        let mut c = DeviceBuffer::from_slice(&q, &[5f32; 4]).unwrap();
+        let r = gemm(&h, Operation::None, Operation::None, 2, 2, 2, 1.0, &a, 2, &a, 2, 0.0, &mut c, 2);
+        if device.is_gpu() {
+            assert_eq!(r.unwrap_err().status, rocmath_blas::Status::ArchMismatch);
+            assert_eq!(c.to_vec(&q).unwrap(), vec![5f32; 4], "C written although the call was refused");
+        } else {
+            // The CPU device has one implementation; the pin does not apply there.
+            r.unwrap();
+        }
+    }
+}
