@@ -1,0 +1,34 @@
+// AMD v_mfma_f32_16x16x16f16 (CDNA1+, wave64): C[16x16] f32 += A[16x16] f16 * B[16x16] f16.
+// Builtin: __builtin_amdgcn_mfma_f32_16x16x16f16(half4 a, half4 b, float4 c, 0, 0, 0)
+// Lane layout (l = lane 0..63, single block):
+//   A: lane l holds A[l % 16][4*(l/16) + i], i = 0..3
+//   B: lane l holds B[4*(l/16) + i][l % 16], i = 0..3
+//   C: lane l holds C[4*(l/16) + i][l % 16], i = 0..3
+// LDS: A as [m][k], B as [n][k] (k contiguous).
+#ifndef ROCMATH_ATOM_MFMA_F32_16X16X16F16_H
+#define ROCMATH_ATOM_MFMA_F32_16X16X16F16_H
+#if RM_AMD
+struct rm_atom_mfma_f32_16x16x16f16 {
+    typedef rm_half in_t;
+    typedef float acc_t;
+    enum { M = 16, N = 16, K = 16, WAVE = 64, A_ELEMS = 4, B_ELEMS = 4, C_ELEMS = 4, A_K_CONTIG = 1, B_K_CONTIG = 1,
+           A_VEC = 4, B_VEC = 4 };
+    struct AFrag { rm_v4h v; };
+    struct BFrag { rm_v4h v; };
+    struct CFrag { rm_v4f v; };
+    static RM_INLINE int a_m(int l, int) { return l & 15; }
+    static RM_INLINE int a_k(int l, int i) { return 4 * (l >> 4) + i; }
+    static RM_INLINE int b_k(int l, int i) { return 4 * (l >> 4) + i; }
+    static RM_INLINE int b_n(int l, int) { return l & 15; }
+    static RM_INLINE int c_m(int l, int i) { return 4 * (l >> 4) + i; }
+    static RM_INLINE int c_n(int l, int) { return l & 15; }
+    static RM_INLINE void a_set(AFrag& f, int i, rm_half v) { f.v[i] = __builtin_bit_cast(_Float16, v.x); }
+    static RM_INLINE void b_set(BFrag& f, int i, rm_half v) { f.v[i] = __builtin_bit_cast(_Float16, v.x); }
+    static RM_INLINE void c_zero(CFrag& c) { c.v = (rm_v4f)(0.0f); }
+    static RM_INLINE float c_get(const CFrag& c, int i) { return c.v[i]; }
+    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
+        c.v = __builtin_amdgcn_mfma_f32_16x16x16f16(a.v, b.v, c.v, 0, 0, 0);
+    }
+};
+#endif
+#endif

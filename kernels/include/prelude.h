@@ -1,0 +1,322 @@
+// rocmath portable prelude (HIP dialect).
+//
+// Compiles, with NO system or SDK header, under:
+//   * nvrtc (CUDA 12/13)        : __CUDACC_RTC__ and __CUDA_ARCH__ defined, __global__ etc. are
+//                                 predefined macros, nothing is #included.
+//   * clang -x cuda -nocudainc  : __CUDA__ / __NVPTX__ / __CUDA_ARCH__ defined, no CUDA headers.
+//   * clang -x hip -nogpuinc    : __HIP__ / __AMDGCN__ defined, no HIP headers.
+//   * hiprtc                    : __HIPCC_RTC__ defined, HIP's built-in headers already define
+//                                 __global__, __device__, __shared__, __launch_bounds__ ...
+//
+// Everything device-specific goes through the rm_* names defined here. On NVIDIA the special
+// registers, barriers, shuffles and f16 conversions are inline PTX, so the code that clang checks
+// (sm_80/sm_90 PTX) is the same code nvrtc compiles. On AMD the amdgcn builtins are used.
+//
+// This file must stay include-free: nvrtc and hiprtc get no include path.
+#ifndef ROCMATH_PRELUDE_H
+#define ROCMATH_PRELUDE_H
+
+// ------------------------------------------------------------------------------------------------
+// Target detection
+// ------------------------------------------------------------------------------------------------
+#if defined(__AMDGCN__) || defined(__HIP_DEVICE_COMPILE__) || defined(__HIPCC_RTC__)
+#define RM_AMD 1
+#define RM_NVIDIA 0
+#elif defined(__NVPTX__) || defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+#define RM_AMD 0
+#define RM_NVIDIA 1
+#else
+#error "rocmath prelude: unknown device target (expected amdgcn or nvptx device compilation)"
+#endif
+
+// NVIDIA SM version as an integer (800 for sm_80), 0 when unknown.
+#if RM_NVIDIA && defined(__CUDA_ARCH__)
+#define RM_SM __CUDA_ARCH__
+#else
+#define RM_SM 0
+#endif
+
+// ------------------------------------------------------------------------------------------------
+// Execution-space keywords. Guarded: hiprtc and nvrtc define them already (as macros).
+// ------------------------------------------------------------------------------------------------
+#ifndef __global__
+#define __global__ __attribute__((global))
+#endif
+#ifndef __device__
+#define __device__ __attribute__((device))
+#endif
+#ifndef __host__
+#define __host__ __attribute__((host))
+#endif
+#ifndef __shared__
+#define __shared__ __attribute__((shared))
+#endif
+#ifndef __constant__
+#define __constant__ __attribute__((constant))
+#endif
+
+#define RM_INLINE __device__ inline __attribute__((always_inline))
+
+// Launch bounds: max threads per block, min blocks (waves per EU on AMD) for occupancy.
+#if RM_AMD
+#define RM_LAUNCH_BOUNDS(threads, min_waves_per_eu) \
+    __attribute__((amdgpu_flat_work_group_size(1, threads), amdgpu_waves_per_eu(min_waves_per_eu)))
+#elif defined(__CUDACC_RTC__) && defined(__launch_bounds__)
+#define RM_LAUNCH_BOUNDS(threads, min_waves_per_eu) __launch_bounds__(threads)
+#else
+#define RM_LAUNCH_BOUNDS(threads, min_waves_per_eu) __attribute__((launch_bounds(threads)))
+#endif
+
+// ------------------------------------------------------------------------------------------------
+// Fixed-width integers (from builtin types only; int is 32-bit, long long 64-bit on every target)
+// ------------------------------------------------------------------------------------------------
+typedef signed char rm_i8;
+typedef unsigned char rm_u8;
+typedef short rm_i16;
+typedef unsigned short rm_u16;
+typedef int rm_i32;
+typedef unsigned int rm_u32;
+typedef long long rm_i64;
+typedef unsigned long long rm_u64;
+
+// ------------------------------------------------------------------------------------------------
+// Wave size
+// ------------------------------------------------------------------------------------------------
+#if RM_NVIDIA
+#define RM_WAVE_SIZE 32
+#elif defined(__AMDGCN_WAVEFRONT_SIZE__)
+#define RM_WAVE_SIZE __AMDGCN_WAVEFRONT_SIZE__
+#elif defined(__AMDGCN_WAVEFRONT_SIZE)
+#define RM_WAVE_SIZE __AMDGCN_WAVEFRONT_SIZE
+#elif defined(__GFX10__) || defined(__GFX11__) || defined(__GFX12__)
+#define RM_WAVE_SIZE 32
+#else
+#define RM_WAVE_SIZE 64
+#endif
+
+// ------------------------------------------------------------------------------------------------
+// Work-item / work-group indices, barrier, lane id, shuffle
+// ------------------------------------------------------------------------------------------------
+#if RM_NVIDIA
+#define RM_PTX_SREG(fn, reg)                               \
+    RM_INLINE int fn() {                                   \
+        unsigned int r;                                    \
+        asm("mov.u32 %0, %%" reg ";" : "=r"(r));           \
+        return (int)r;                                     \
+    }
+RM_PTX_SREG(rm_tid_x, "tid.x")
+RM_PTX_SREG(rm_tid_y, "tid.y")
+RM_PTX_SREG(rm_tid_z, "tid.z")
+RM_PTX_SREG(rm_bid_x, "ctaid.x")
+RM_PTX_SREG(rm_bid_y, "ctaid.y")
+RM_PTX_SREG(rm_bid_z, "ctaid.z")
+RM_PTX_SREG(rm_bdim_x, "ntid.x")
+RM_PTX_SREG(rm_bdim_y, "ntid.y")
+RM_PTX_SREG(rm_bdim_z, "ntid.z")
+RM_PTX_SREG(rm_gdim_x, "nctaid.x")
+RM_PTX_SREG(rm_gdim_y, "nctaid.y")
+RM_PTX_SREG(rm_gdim_z, "nctaid.z")
+RM_PTX_SREG(rm_lane_id, "laneid")
+#undef RM_PTX_SREG
+
+// Block-wide barrier; bar.sync orders shared-memory accesses of the block.
+RM_INLINE void rm_barrier() { asm volatile("bar.sync 0;" ::: "memory"); }
+
+// Shuffle: value of `v` in lane `src` (all 32 lanes must participate).
+RM_INLINE float rm_shfl(float v, int src) {
+    float r;
+    asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=f"(r) : "f"(v), "r"(src));
+    return r;
+}
+RM_INLINE int rm_shfl(int v, int src) {
+    int r;
+    asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(src));
+    return r;
+}
+RM_INLINE unsigned int rm_float_as_uint(float f) {
+    unsigned int r;
+    asm("mov.b32 %0, %1;" : "=r"(r) : "f"(f));
+    return r;
+}
+RM_INLINE float rm_uint_as_float(unsigned int u) {
+    float r;
+    asm("mov.b32 %0, %1;" : "=f"(r) : "r"(u));
+    return r;
+}
+#else // RM_AMD
+RM_INLINE int rm_tid_x() { return (int)__builtin_amdgcn_workitem_id_x(); }
+RM_INLINE int rm_tid_y() { return (int)__builtin_amdgcn_workitem_id_y(); }
+RM_INLINE int rm_tid_z() { return (int)__builtin_amdgcn_workitem_id_z(); }
+RM_INLINE int rm_bid_x() { return (int)__builtin_amdgcn_workgroup_id_x(); }
+RM_INLINE int rm_bid_y() { return (int)__builtin_amdgcn_workgroup_id_y(); }
+RM_INLINE int rm_bid_z() { return (int)__builtin_amdgcn_workgroup_id_z(); }
+RM_INLINE int rm_bdim_x() { return (int)__builtin_amdgcn_workgroup_size_x(); }
+RM_INLINE int rm_bdim_y() { return (int)__builtin_amdgcn_workgroup_size_y(); }
+RM_INLINE int rm_bdim_z() { return (int)__builtin_amdgcn_workgroup_size_z(); }
+RM_INLINE int rm_gdim_x() { return (int)(__builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x()); }
+RM_INLINE int rm_gdim_y() { return (int)(__builtin_amdgcn_grid_size_y() / __builtin_amdgcn_workgroup_size_y()); }
+RM_INLINE int rm_gdim_z() { return (int)(__builtin_amdgcn_grid_size_z() / __builtin_amdgcn_workgroup_size_z()); }
+RM_INLINE int rm_lane_id() {
+#if RM_WAVE_SIZE == 64
+    return (int)__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
+#else
+    return (int)__builtin_amdgcn_mbcnt_lo(~0u, 0u);
+#endif
+}
+// Work-group barrier with the LDS fences (what HIP's __syncthreads does).
+RM_INLINE void rm_barrier() {
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+    __builtin_amdgcn_s_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+}
+RM_INLINE int rm_shfl(int v, int src) {
+    return __builtin_amdgcn_ds_bpermute((src & (RM_WAVE_SIZE - 1)) << 2, v);
+}
+RM_INLINE unsigned int rm_float_as_uint(float f) { return __builtin_bit_cast(unsigned int, f); }
+RM_INLINE float rm_uint_as_float(unsigned int u) { return __builtin_bit_cast(float, u); }
+RM_INLINE float rm_shfl(float v, int src) {
+    return rm_uint_as_float((unsigned int)rm_shfl((int)rm_float_as_uint(v), src));
+}
+#endif
+
+// ------------------------------------------------------------------------------------------------
+// 16-bit floating point storage types and exact conversions (round to nearest even)
+// ------------------------------------------------------------------------------------------------
+struct rm_half { rm_u16 x; };   // IEEE binary16 bits
+struct rm_bf16 { rm_u16 x; };   // bfloat16 bits
+
+RM_INLINE rm_half rm_half_from_bits(rm_u16 b) { rm_half h; h.x = b; return h; }
+RM_INLINE rm_bf16 rm_bf16_from_bits(rm_u16 b) { rm_bf16 h; h.x = b; return h; }
+
+#if RM_NVIDIA
+RM_INLINE float rm_half_to_float(rm_half h) {
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.x));
+    return f;
+}
+RM_INLINE rm_half rm_float_to_half(float f) {
+    rm_u16 b;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(b) : "f"(f));
+    return rm_half_from_bits(b);
+}
+#else
+RM_INLINE float rm_half_to_float(rm_half h) { return (float)__builtin_bit_cast(_Float16, h.x); }
+RM_INLINE rm_half rm_float_to_half(float f) {
+    return rm_half_from_bits(__builtin_bit_cast(rm_u16, (_Float16)f));
+}
+#endif
+
+// bf16 -> f32 is exact: the bf16 bits are the top half of the f32.
+RM_INLINE float rm_bf16_to_float(rm_bf16 h) { return rm_uint_as_float(((rm_u32)h.x) << 16); }
+// f32 -> bf16, round to nearest even; NaN stays NaN (quieted, sign and top payload kept).
+RM_INLINE rm_bf16 rm_float_to_bf16(float f) {
+    rm_u32 u = rm_float_as_uint(f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return rm_bf16_from_bits((rm_u16)((u >> 16) | 0x0040u));
+    u += 0x7fffu + ((u >> 16) & 1u);
+    return rm_bf16_from_bits((rm_u16)(u >> 16));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Complex types
+// ------------------------------------------------------------------------------------------------
+// Fused multiply-add: nvrtc provides fmaf/fma without any include; clang has the builtins.
+#if defined(__CUDACC_RTC__)
+#define RM_FMAF fmaf
+#define RM_FMA fma
+#else
+#define RM_FMAF __builtin_fmaf
+#define RM_FMA __builtin_fma
+#endif
+
+struct rm_c32 { float x, y; };
+struct rm_c64 { double x, y; };
+
+RM_INLINE rm_c32 rm_make_c32(float x, float y) { rm_c32 r; r.x = x; r.y = y; return r; }
+RM_INLINE rm_c64 rm_make_c64(double x, double y) { rm_c64 r; r.x = x; r.y = y; return r; }
+
+#define RM_COMPLEX_OPS(C, R, MAKE, FMA)                                                               \
+    RM_INLINE C operator+(C a, C b) { return MAKE(a.x + b.x, a.y + b.y); }                       \
+    RM_INLINE C operator-(C a, C b) { return MAKE(a.x - b.x, a.y - b.y); }                       \
+    RM_INLINE C operator-(C a) { return MAKE(-a.x, -a.y); }                                      \
+    RM_INLINE C operator*(C a, C b) { return MAKE(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); } \
+    RM_INLINE C operator*(R s, C b) { return MAKE(s * b.x, s * b.y); }                           \
+    RM_INLINE C operator*(C a, R s) { return MAKE(a.x * s, a.y * s); }                           \
+    RM_INLINE C rm_conj(C a) { return MAKE(a.x, -a.y); }                                         \
+    RM_INLINE bool rm_is_zero(C a) { return a.x == (R)0 && a.y == (R)0; }                        \
+    RM_INLINE C rm_fma(C a, C b, C c) { /* c + a*b, as four real fmas */                         \
+        C r;                                                                                     \
+        r.x = FMA(-a.y, b.y, FMA(a.x, b.x, c.x));                                                \
+        r.y = FMA(a.y, b.x, FMA(a.x, b.y, c.y));                                                 \
+        return r;                                                                                \
+    }
+RM_COMPLEX_OPS(rm_c32, float, rm_make_c32, RM_FMAF)
+RM_COMPLEX_OPS(rm_c64, double, rm_make_c64, RM_FMA)
+#undef RM_COMPLEX_OPS
+RM_INLINE float rm_conj(float a) { return a; }
+RM_INLINE double rm_conj(double a) { return a; }
+RM_INLINE rm_half rm_conj(rm_half a) { return a; }
+RM_INLINE rm_bf16 rm_conj(rm_bf16 a) { return a; }
+RM_INLINE bool rm_is_zero(float a) { return a == 0.0f; }
+RM_INLINE bool rm_is_zero(double a) { return a == 0.0; }
+
+// ------------------------------------------------------------------------------------------------
+// Generic helpers for templated kernels: zero, conversion, multiply-add, type traits
+// ------------------------------------------------------------------------------------------------
+template <class T> struct rm_traits;
+template <> struct rm_traits<float>   { typedef float  real; enum { is_complex = 0, bytes = 4 }; };
+template <> struct rm_traits<double>  { typedef double real; enum { is_complex = 0, bytes = 8 }; };
+template <> struct rm_traits<rm_half> { typedef float  real; enum { is_complex = 0, bytes = 2 }; };
+template <> struct rm_traits<rm_bf16> { typedef float  real; enum { is_complex = 0, bytes = 2 }; };
+template <> struct rm_traits<rm_c32>  { typedef float  real; enum { is_complex = 1, bytes = 8 }; };
+template <> struct rm_traits<rm_c64>  { typedef double real; enum { is_complex = 1, bytes = 16 }; };
+
+template <class T> RM_INLINE T rm_zero();
+template <> RM_INLINE float rm_zero<float>() { return 0.0f; }
+template <> RM_INLINE double rm_zero<double>() { return 0.0; }
+template <> RM_INLINE rm_half rm_zero<rm_half>() { return rm_half_from_bits(0); }
+template <> RM_INLINE rm_bf16 rm_zero<rm_bf16>() { return rm_bf16_from_bits(0); }
+template <> RM_INLINE rm_c32 rm_zero<rm_c32>() { return rm_make_c32(0.0f, 0.0f); }
+template <> RM_INLINE rm_c64 rm_zero<rm_c64>() { return rm_make_c64(0.0, 0.0); }
+
+// rm_convert<To>(from): value conversion between element types (RNE for narrowing floats).
+template <class To, class From> struct rm_convert_impl;
+template <class T> struct rm_convert_impl<T, T> { static RM_INLINE T run(T v) { return v; } };
+template <> struct rm_convert_impl<float, rm_half> { static RM_INLINE float run(rm_half v) { return rm_half_to_float(v); } };
+template <> struct rm_convert_impl<float, rm_bf16> { static RM_INLINE float run(rm_bf16 v) { return rm_bf16_to_float(v); } };
+template <> struct rm_convert_impl<rm_half, float> { static RM_INLINE rm_half run(float v) { return rm_float_to_half(v); } };
+template <> struct rm_convert_impl<rm_bf16, float> { static RM_INLINE rm_bf16 run(float v) { return rm_float_to_bf16(v); } };
+template <> struct rm_convert_impl<double, float> { static RM_INLINE double run(float v) { return (double)v; } };
+template <> struct rm_convert_impl<float, double> { static RM_INLINE float run(double v) { return (float)v; } };
+template <class To, class From> RM_INLINE To rm_convert(From v) { return rm_convert_impl<To, From>::run(v); }
+
+// rm_madd(a, b, c) = a*b + c in the type of c (fused where the hardware has it).
+RM_INLINE float rm_madd(float a, float b, float c) { return RM_FMAF(a, b, c); }
+RM_INLINE double rm_madd(double a, double b, double c) { return RM_FMA(a, b, c); }
+RM_INLINE rm_c32 rm_madd(rm_c32 a, rm_c32 b, rm_c32 c) { return rm_fma(a, b, c); }
+RM_INLINE rm_c64 rm_madd(rm_c64 a, rm_c64 b, rm_c64 c) { return rm_fma(a, b, c); }
+
+// rm_mul(a, b) = a*b.
+RM_INLINE float rm_mul(float a, float b) { return a * b; }
+RM_INLINE double rm_mul(double a, double b) { return a * b; }
+RM_INLINE rm_c32 rm_mul(rm_c32 a, rm_c32 b) { return a * b; }
+RM_INLINE rm_c64 rm_mul(rm_c64 a, rm_c64 b) { return a * b; }
+
+// Conjugate when `c` is true (a run-time-constant flag folded by the compiler).
+template <class T> RM_INLINE T rm_conj_if(bool c, T v) { return c ? rm_conj(v) : v; }
+
+// Mark a value as uniform across the wave (lets AMD keep it in an SGPR); identity on NVIDIA.
+#if RM_AMD
+RM_INLINE int rm_uniform(int v) { return __builtin_amdgcn_readfirstlane(v); }
+#else
+RM_INLINE int rm_uniform(int v) { return v; }
+#endif
+
+// Aligned small vector of V elements, for vector loads from LDS / global memory.
+template <class T, int V> struct __attribute__((aligned(sizeof(T) * V))) rm_vec { T v[V]; };
+
+// Compile-time helpers
+template <bool B, class T, class F> struct rm_if { typedef T type; };
+template <class T, class F> struct rm_if<false, T, F> { typedef F type; };
+#define RM_CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+
+#endif // ROCMATH_PRELUDE_H

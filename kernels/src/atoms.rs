@@ -1,0 +1,205 @@
+//! Matrix-core atoms: one header per instruction (`include/atoms/*.h`) and their Rust model.
+//!
+//! The C++ side is the source of truth for the lane layouts (each header documents its layout);
+//! this model carries what the Rust side needs to name kernels, validate configs and compute
+//! launch dimensions.
+
+/// `include/atoms/atom_interface.h`: the common interface and AMD vector typedefs.
+pub const INTERFACE: &str = include_str!("../include/atoms/atom_interface.h");
+
+/// All atom headers, in the order they are concatenated into a translation unit.
+pub const HEADERS: &[(&str, &str)] = &[
+    ("atoms/atom_interface.h", INTERFACE),
+    ("atoms/fma.h", include_str!("../include/atoms/fma.h")),
+    ("atoms/mfma_f32_32x32x8f16.h", include_str!("../include/atoms/mfma_f32_32x32x8f16.h")),
+    ("atoms/mfma_f32_16x16x16f16.h", include_str!("../include/atoms/mfma_f32_16x16x16f16.h")),
+    ("atoms/mfma_f32_32x32x8bf16_1k.h", include_str!("../include/atoms/mfma_f32_32x32x8bf16_1k.h")),
+    ("atoms/mfma_f32_16x16x16bf16_1k.h", include_str!("../include/atoms/mfma_f32_16x16x16bf16_1k.h")),
+    ("atoms/mfma_f32_32x32x2f32.h", include_str!("../include/atoms/mfma_f32_32x32x2f32.h")),
+    ("atoms/mfma_f64_16x16x4f64.h", include_str!("../include/atoms/mfma_f64_16x16x4f64.h")),
+    ("atoms/mma_m16n8k16_f16.h", include_str!("../include/atoms/mma_m16n8k16_f16.h")),
+    ("atoms/mma_m16n8k16_bf16.h", include_str!("../include/atoms/mma_m16n8k16_bf16.h")),
+    ("atoms/mma_m8n8k4_f64.h", include_str!("../include/atoms/mma_m8n8k4_f64.h")),
+];
+
+/// Which hardware an atom runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vendor {
+    /// Any GPU (plain FMA).
+    Any,
+    /// AMD CDNA (gfx90a, gfx94x, gfx950): MFMA.
+    Amd,
+    /// NVIDIA sm_80 and newer: `mma.sync`.
+    Nvidia,
+}
+
+/// One matrix instruction (or the scalar FMA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Atom {
+    /// Scalar fused multiply-add in the compute type, one thread.
+    Fma,
+    /// `v_mfma_f32_32x32x8f16`
+    MfmaF32_32x32x8F16,
+    /// `v_mfma_f32_16x16x16f16`
+    MfmaF32_16x16x16F16,
+    /// `v_mfma_f32_32x32x8bf16_1k`
+    MfmaF32_32x32x8Bf16_1k,
+    /// `v_mfma_f32_16x16x16bf16_1k`
+    MfmaF32_16x16x16Bf16_1k,
+    /// `v_mfma_f32_32x32x2f32`
+    MfmaF32_32x32x2F32,
+    /// `v_mfma_f64_16x16x4f64`
+    MfmaF64_16x16x4F64,
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`
+    MmaM16n8k16F16,
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`
+    MmaM16n8k16Bf16,
+    /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64`
+    MmaM8n8k4F64,
+}
+
+/// Element type an atom multiplies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomInput {
+    /// Whatever the compute type is (the FMA atom).
+    Compute,
+    F16,
+    Bf16,
+    F32,
+    F64,
+}
+
+impl Atom {
+    /// Every atom.
+    pub const ALL: [Atom; 10] = [
+        Atom::Fma,
+        Atom::MfmaF32_32x32x8F16,
+        Atom::MfmaF32_16x16x16F16,
+        Atom::MfmaF32_32x32x8Bf16_1k,
+        Atom::MfmaF32_16x16x16Bf16_1k,
+        Atom::MfmaF32_32x32x2F32,
+        Atom::MfmaF64_16x16x4F64,
+        Atom::MmaM16n8k16F16,
+        Atom::MmaM16n8k16Bf16,
+        Atom::MmaM8n8k4F64,
+    ];
+
+    /// Instruction shape (M, N, K).
+    pub fn shape(self) -> (u32, u32, u32) {
+        match self {
+            Atom::Fma => (1, 1, 1),
+            Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_32x32x8Bf16_1k => (32, 32, 8),
+            Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_16x16x16Bf16_1k => (16, 16, 16),
+            Atom::MfmaF32_32x32x2F32 => (32, 32, 2),
+            Atom::MfmaF64_16x16x4F64 => (16, 16, 4),
+            Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => (16, 8, 16),
+            Atom::MmaM8n8k4F64 => (8, 8, 4),
+        }
+    }
+
+    /// Lanes that execute one instruction together.
+    pub fn wave(self) -> u32 {
+        match self.vendor() {
+            Vendor::Any => 1,
+            Vendor::Amd => 64,
+            Vendor::Nvidia => 32,
+        }
+    }
+
+    pub fn vendor(self) -> Vendor {
+        match self {
+            Atom::Fma => Vendor::Any,
+            Atom::MfmaF32_32x32x8F16
+            | Atom::MfmaF32_16x16x16F16
+            | Atom::MfmaF32_32x32x8Bf16_1k
+            | Atom::MfmaF32_16x16x16Bf16_1k
+            | Atom::MfmaF32_32x32x2F32
+            | Atom::MfmaF64_16x16x4F64 => Vendor::Amd,
+            Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 | Atom::MmaM8n8k4F64 => Vendor::Nvidia,
+        }
+    }
+
+    pub fn input(self) -> AtomInput {
+        match self {
+            Atom::Fma => AtomInput::Compute,
+            Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_16x16x16F16 | Atom::MmaM16n8k16F16 => AtomInput::F16,
+            Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 => {
+                AtomInput::Bf16
+            }
+            Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
+            Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 => AtomInput::F64,
+        }
+    }
+
+    /// LDS layout preference: (A k-contiguous, B k-contiguous). Mirrors `A_K_CONTIG`/`B_K_CONTIG`.
+    pub fn k_contiguous(self) -> (bool, bool) {
+        match self {
+            Atom::Fma | Atom::MfmaF32_32x32x2F32 | Atom::MfmaF64_16x16x4F64 => (false, false),
+            _ => (true, true),
+        }
+    }
+
+    /// Elements read as one vector from LDS. Mirrors `A_VEC`/`B_VEC`.
+    pub fn lds_vec(self) -> u32 {
+        match self {
+            Atom::MfmaF32_32x32x8F16
+            | Atom::MfmaF32_16x16x16F16
+            | Atom::MfmaF32_32x32x8Bf16_1k
+            | Atom::MfmaF32_16x16x16Bf16_1k => 4,
+            Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => 2,
+            _ => 1,
+        }
+    }
+
+    /// The C++ struct name; `compute` is the C++ compute type (used by the FMA atom only).
+    pub fn cpp(self, compute: &str) -> String {
+        match self {
+            Atom::Fma => format!("rm_atom_fma<{compute}>"),
+            Atom::MfmaF32_32x32x8F16 => "rm_atom_mfma_f32_32x32x8f16".into(),
+            Atom::MfmaF32_16x16x16F16 => "rm_atom_mfma_f32_16x16x16f16".into(),
+            Atom::MfmaF32_32x32x8Bf16_1k => "rm_atom_mfma_f32_32x32x8bf16_1k".into(),
+            Atom::MfmaF32_16x16x16Bf16_1k => "rm_atom_mfma_f32_16x16x16bf16_1k".into(),
+            Atom::MfmaF32_32x32x2F32 => "rm_atom_mfma_f32_32x32x2f32".into(),
+            Atom::MfmaF64_16x16x4F64 => "rm_atom_mfma_f64_16x16x4f64".into(),
+            Atom::MmaM16n8k16F16 => "rm_atom_mma_m16n8k16_f16".into(),
+            Atom::MmaM16n8k16Bf16 => "rm_atom_mma_m16n8k16_bf16".into(),
+            Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
+        }
+    }
+
+    /// The tag that ends a kernel name (`mfma32x32x8f16`, `mma16x8x16bf16`, `fma`).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Atom::Fma => "fma",
+            Atom::MfmaF32_32x32x8F16 => "mfma32x32x8f16",
+            Atom::MfmaF32_16x16x16F16 => "mfma16x16x16f16",
+            Atom::MfmaF32_32x32x8Bf16_1k => "mfma32x32x8bf16",
+            Atom::MfmaF32_16x16x16Bf16_1k => "mfma16x16x16bf16",
+            Atom::MfmaF32_32x32x2F32 => "mfma32x32x2f32",
+            Atom::MfmaF64_16x16x4F64 => "mfma16x16x4f64",
+            Atom::MmaM16n8k16F16 => "mma16x8x16f16",
+            Atom::MmaM16n8k16Bf16 => "mma16x8x16bf16",
+            Atom::MmaM8n8k4F64 => "mma8x8x4f64",
+        }
+    }
+
+    /// The mnemonic prefix the static check looks for in the compiled code.
+    pub fn mnemonic(self) -> Option<&'static str> {
+        match self.vendor() {
+            Vendor::Any => None,
+            Vendor::Amd => Some("v_mfma"),
+            Vendor::Nvidia => Some("mma.sync"),
+        }
+    }
+}
+
+/// All atom headers concatenated (include-free).
+pub fn source() -> String {
+    let mut s = String::new();
+    for (name, text) in HEADERS {
+        s.push_str(&format!("// ---- include/{name} ----\n"));
+        s.push_str(text);
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,671 @@
+//! Static check of every kernel module: compiles with clang-19 for AMD (gfx90a, gfx942 code
+//! objects) and NVIDIA (sm_90 PTX), then asserts on the result:
+//!
+//! * MFMA modules contain `v_mfma` instructions (llvm-objdump-19 -d), mma modules `mma.sync` (PTX);
+//! * no scratch: `.private_segment_fixed_size == 0`, `.vgpr_spill_count == .sgpr_spill_count == 0`
+//!   (llvm-readelf-19 --notes), no `scratch_`/`buffer_store` instructions;
+//! * LDS (`.group_segment_fixed_size`) <= 64 KiB on AMD, static `.shared` <= 48 KiB per kernel in PTX;
+//! * MFMA kernels reach >= 2 waves per SIMD on the unified 512-register file of CDNA2/3 (and the
+//!   LDS of 64 KiB per CU);
+//! * clang emits no warning (e.g. a missed `amdgpu-waves-per-eu` occupancy target).
+//!
+//! For NVIDIA targets every module is also compiled a second time with `__CUDACC_RTC__` defined
+//! and a shim that stands in for what nvrtc predefines, so that the nvrtc-only branches of the
+//! prelude are compiled too.
+
+use crate::atoms::{Atom, Vendor};
+use crate::blas::{self, GemmConfig, GemmFamily, GemmKernel, Trans};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+pub const CLANG: &str = "clang-19";
+pub const OBJDUMP: &str = "llvm-objdump-19";
+pub const READELF: &str = "llvm-readelf-19";
+pub const INSTALL_HINT: &str = "apt-get install -y --no-install-recommends clang-19 lld-19 llvm-19";
+pub const DEFAULT_ARCHS: [&str; 3] = ["gfx90a", "gfx942", "sm_90"];
+
+/// What nvrtc predefines that clang (with -nocudainc) does not; used with -D__CUDACC_RTC__.
+const NVRTC_SHIM: &str = r#"
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+extern "C" __attribute__((device)) float fmaf(float, float, float);
+extern "C" __attribute__((device)) double fma(double, double, double);
+"#;
+
+/// Command-line options of `kernels-check`.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub archs: Vec<String>,
+    pub out: Option<PathBuf>,
+    pub list: bool,
+    pub jobs: usize,
+    /// Also compile the NVIDIA modules in simulated-nvrtc mode (default on).
+    pub nvrtc_sim: bool,
+}
+
+pub const USAGE: &str = "usage: kernels-check [--arch ARCH[,ARCH...]]... [--out DIR] [--jobs N] [--no-nvrtc-sim] [--list]
+  --arch    targets to check (default gfx90a,gfx942,sm_90; also e.g. sm_80, gfx950)
+  --out     keep the sources, assembly, objects and PTX in DIR
+  --jobs    parallel compiles (default: available cores)
+  --list    print the kernel names of every module and exit";
+
+impl Options {
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let mut o = Options { nvrtc_sim: true, ..Default::default() };
+        let mut it = args.into_iter();
+        while let Some(a) = it.next() {
+            let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
+            match a.as_str() {
+                "--arch" => {
+                    for x in value("--arch")?.split(',').filter(|s| !s.is_empty()) {
+                        if blas::Arch::parse(x).is_none() {
+                            return Err(format!("unknown arch '{x}' (expected sm_NN or gfxNNN)"));
+                        }
+                        o.archs.push(x.to_string());
+                    }
+                }
+                "--out" => o.out = Some(PathBuf::from(value("--out")?)),
+                "--jobs" => {
+                    o.jobs = value("--jobs")?.parse().map_err(|_| "--jobs needs a number".to_string())?
+                }
+                "--no-nvrtc-sim" => o.nvrtc_sim = false,
+                "--list" => o.list = true,
+                "-h" | "--help" => return Err(USAGE.to_string()),
+                _ => return Err(format!("unknown argument '{a}'\n{USAGE}")),
+            }
+        }
+        if o.archs.is_empty() {
+            o.archs = DEFAULT_ARCHS.iter().map(|s| s.to_string()).collect();
+        }
+        if o.jobs == 0 {
+            o.jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        }
+        Ok(o)
+    }
+}
+
+/// A translation unit to check: a shipped module, or an extra one that covers an atom no shipped
+/// config uses.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub module: String,
+    pub source: String,
+    pub kernels: Vec<String>,
+    pub atom: Atom,
+    pub lds_bytes: u32,
+    pub threads: u32,
+    kernel: GemmKernel,
+}
+
+impl Unit {
+    fn supports(&self, arch: &str) -> bool {
+        self.kernel.supports_arch(arch)
+    }
+}
+
+/// Every shipped module plus coverage units for the atoms that no shipped config uses.
+pub fn units() -> Vec<Unit> {
+    let mut v: Vec<Unit> = GemmKernel::all()
+        .into_iter()
+        .map(|k| {
+            let cfg = k.config().expect("valid");
+            Unit {
+                module: k.module_name(),
+                source: k.source(),
+                kernels: k.kernel_names(),
+                atom: cfg.atom,
+                lds_bytes: cfg.lds_bytes(k.family),
+                threads: cfg.threads(),
+                kernel: k,
+            }
+        })
+        .collect();
+    let used: Vec<Atom> = v.iter().map(|u| u.atom).collect();
+    for atom in Atom::ALL {
+        if used.contains(&atom) {
+            continue;
+        }
+        let Some((family, cfg, variant)) = coverage_config(atom) else { continue };
+        let kernel = GemmKernel::new(family, variant).expect("coverage families are valid");
+        let module = format!("coverage_{}_{}", family.tag(), atom.tag());
+        let name = |a: Trans, b: Trans| format!("gemm_{}_{}{}_{}", family.tag(), a.tag(), b.tag(), cfg.tag());
+        let tr = [(Trans::N, Trans::T)];
+        let mut source = kernel.source();
+        let cut = source.find("// ---- instantiations:").expect("instantiation marker");
+        source.truncate(cut);
+        source.push_str(&format!("// ---- instantiations: {module} (atom coverage, not shipped) ----\n"));
+        source.push_str(&blas::instantiations(family, &cfg, &module, name, &tr));
+        v.push(Unit {
+            module,
+            source,
+            kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(),
+            atom,
+            lds_bytes: cfg.lds_bytes(family),
+            threads: cfg.threads(),
+            kernel,
+        });
+    }
+    v
+}
+
+fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig, blas::GemmVariant)> {
+    use blas::GemmVariant as V;
+    let (family, variant) = match atom {
+        Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 => (GemmFamily::H, V::Mfma),
+        Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k => (GemmFamily::Bbs, V::Mfma),
+        Atom::MmaM16n8k16F16 => (GemmFamily::H, V::Mma),
+        Atom::MmaM16n8k16Bf16 => (GemmFamily::Bbs, V::Mma),
+        _ => return None,
+    };
+    let cfg = GemmConfig { atom, mt: [128, 128, 32], waves: [2, 2], pad: [4, 4], min_waves: 2 };
+    cfg.validate(family).ok()?;
+    Some((family, cfg, variant))
+}
+
+/// Per-kernel result on one arch.
+#[derive(Clone, Debug, Default)]
+pub struct KernelReport {
+    pub name: String,
+    pub arch: String,
+    pub vgpr: Option<u32>,
+    pub agpr: Option<u32>,
+    pub sgpr: Option<u32>,
+    pub lds: u32,
+    pub spills: u32,
+    pub scratch: u32,
+    pub waves_per_simd: Option<u32>,
+    pub matrix: BTreeMap<String, u32>,
+    pub failures: Vec<String>,
+}
+
+impl KernelReport {
+    pub fn line(&self) -> String {
+        let f = |x: Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
+        let mx = if self.matrix.is_empty() {
+            "-".to_string()
+        } else {
+            self.matrix.iter().map(|(k, v)| format!("{k} x{v}")).collect::<Vec<_>>().join(", ")
+        };
+        format!(
+            "{:<52} {:<7} vgpr {:>3} agpr {:>3} sgpr {:>3} lds {:>6} spills {} scratch {} waves/simd {:>2} | {}{}",
+            self.name,
+            self.arch,
+            f(self.vgpr),
+            f(self.agpr),
+            f(self.sgpr),
+            self.lds,
+            self.spills,
+            self.scratch,
+            f(self.waves_per_simd),
+            mx,
+            if self.failures.is_empty() { String::new() } else { format!("  FAIL: {}", self.failures.join("; ")) }
+        )
+    }
+}
+
+/// Missing tools, each with how to install it.
+pub fn missing_tools() -> Vec<String> {
+    [CLANG, OBJDUMP, READELF]
+        .iter()
+        .filter(|t| Command::new(t).arg("--version").output().map(|o| !o.status.success()).unwrap_or(true))
+        .map(|t| t.to_string())
+        .collect()
+}
+
+fn run_tool(cmd: &mut Command) -> Result<(String, String), String> {
+    let out = cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        let args: Vec<String> = cmd.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        return Err(format!("{} {} failed ({}):\n{}", cmd.get_program().to_string_lossy(), args.join(" "), out.status, stderr));
+    }
+    Ok((stdout, stderr))
+}
+
+fn warnings(stderr: &str) -> Option<String> {
+    let w: Vec<&str> = stderr.lines().filter(|l| l.contains("warning:")).collect();
+    if w.is_empty() {
+        None
+    } else {
+        Some(format!("compiler warnings: {}", w.join(" | ")))
+    }
+}
+
+/// Compile and inspect one unit for one AMD arch.
+fn check_amd(unit: &Unit, arch: &str, dir: &Path) -> Result<Vec<KernelReport>, String> {
+    let stem = dir.join(format!("{}.{arch}", unit.module));
+    let src = dir.join(format!("{}.hip", unit.module));
+    let asm = stem.with_extension(format!("{arch}.s"));
+    let obj = stem.with_extension(format!("{arch}.o"));
+    let (_, err) = run_tool(
+        Command::new(CLANG)
+            .args(["-x", "hip", &format!("--offload-arch={arch}"), "--cuda-device-only", "-nogpulib", "-nogpuinc"])
+            .args(["-O3", "-std=c++17", "-Wall", "-Wextra", "-S", "-o"])
+            .arg(&asm)
+            .arg(&src),
+    )?;
+    let warn = warnings(&err);
+    run_tool(
+        Command::new(CLANG)
+            .args(["-target", "amdgcn-amd-amdhsa", &format!("-mcpu={arch}"), "-c", "-o"])
+            .arg(&obj)
+            .arg(&asm),
+    )?;
+    let (notes, _) = run_tool(Command::new(READELF).arg("--notes").arg(&obj))?;
+    let (dis, _) = run_tool(Command::new(OBJDUMP).arg("-d").arg(&obj))?;
+    let asm_text = std::fs::read_to_string(&asm).map_err(|e| format!("{}: {e}", asm.display()))?;
+    let meta = parse_amd_notes(&notes);
+    let code = split_amd_disassembly(&dis);
+    let asm_info = parse_amd_asm_comments(&asm_text);
+    let mut reports = Vec::new();
+    for name in &unit.kernels {
+        let mut r = KernelReport { name: name.clone(), arch: arch.to_string(), ..Default::default() };
+        if let Some(w) = &warn {
+            r.failures.push(w.clone());
+        }
+        let Some(m) = meta.get(name) else {
+            r.failures.push("kernel not found in the code object metadata".into());
+            reports.push(r);
+            continue;
+        };
+        let g = |k: &str| m.get(k).copied();
+        r.vgpr = g(".vgpr_count");
+        r.agpr = g(".agpr_count");
+        r.sgpr = g(".sgpr_count");
+        r.lds = g(".group_segment_fixed_size").unwrap_or(0);
+        r.scratch = g(".private_segment_fixed_size").unwrap_or(0);
+        r.spills = g(".vgpr_spill_count").unwrap_or(0) + g(".sgpr_spill_count").unwrap_or(0);
+        // Unified register file (CDNA2/3): arch VGPRs (rounded to 4) then AGPRs, allocated in
+        // granules of 8, 512 per lane per SIMD; LDS 64 KiB per CU shared by the blocks.
+        let total = asm_info.get(name).and_then(|a| a.get("TotalNumVgprs").copied()).unwrap_or_else(|| {
+            let v = r.vgpr.unwrap_or(0);
+            let a = r.agpr.unwrap_or(0);
+            if a == 0 { v } else { v.div_ceil(4) * 4 + a }
+        });
+        let granule = total.max(1).div_ceil(8) * 8;
+        let by_regs = (512 / granule).min(8);
+        let waves_per_block = unit.threads.div_ceil(64);
+        let by_lds = if r.lds == 0 { 8 } else { (65536 / r.lds) * waves_per_block / 4 };
+        r.waves_per_simd = Some(by_regs.min(by_lds).min(8));
+        let body = code.get(name).map(String::as_str).unwrap_or("");
+        r.matrix = count_mnemonics(body, "v_mfma");
+        if r.scratch != 0 {
+            r.failures.push(format!("private segment (scratch) of {} bytes", r.scratch));
+        }
+        if r.spills != 0 {
+            r.failures.push(format!("{} register spills", r.spills));
+        }
+        if body.contains("scratch_") || body.contains("buffer_store") {
+            r.failures.push("scratch/buffer stores in the code".into());
+        }
+        if r.lds > 65536 {
+            r.failures.push(format!("LDS {} bytes exceeds 64 KiB", r.lds));
+        }
+        if r.lds != unit.lds_bytes {
+            r.failures.push(format!("LDS {} bytes differs from the model's {}", r.lds, unit.lds_bytes));
+        }
+        if unit.atom.vendor() == Vendor::Amd {
+            if r.matrix.is_empty() {
+                r.failures.push("no v_mfma instruction".into());
+            }
+            if r.waves_per_simd.unwrap_or(0) < 2 {
+                r.failures.push(format!("occupancy {} wave(s)/SIMD < 2 (total VGPR+AGPR {total})", r.waves_per_simd.unwrap_or(0)));
+            }
+        }
+        if body.is_empty() {
+            r.failures.push("kernel not found in the disassembly".into());
+        }
+        reports.push(r);
+    }
+    Ok(reports)
+}
+
+/// Compile and inspect one unit for one NVIDIA arch (PTX).
+fn check_nvidia(unit: &Unit, arch: &str, dir: &Path, nvrtc_sim: bool) -> Result<Vec<KernelReport>, String> {
+    let src = dir.join(format!("{}.hip", unit.module));
+    let ptx = dir.join(format!("{}.{arch}.ptx", unit.module));
+    let clang_cuda = |out: &Path, extra: &[&str]| {
+        let mut c = Command::new(CLANG);
+        c.args(["-x", "cuda", &format!("--cuda-gpu-arch={arch}"), "--cuda-device-only", "-nocudainc", "-nocudalib"])
+            .args(["-O3", "-std=c++17", "-Wall", "-Wextra", "-Wno-unknown-cuda-version", "-S"])
+            .args(extra)
+            .arg("-o")
+            .arg(out)
+            .arg(&src);
+        run_tool(&mut c)
+    };
+    let (_, err) = clang_cuda(&ptx, &[])?;
+    let mut warn = warnings(&err);
+    if nvrtc_sim {
+        let shim = dir.join("nvrtc_shim.h");
+        let shim_s = shim.to_string_lossy().into_owned();
+        let out = dir.join(format!("{}.{arch}.nvrtc-sim.ptx", unit.module));
+        let (_, err2) = clang_cuda(&out, &["-D__CUDACC_RTC__", "-include", &shim_s])
+            .map_err(|e| format!("simulated-nvrtc compile failed: {e}"))?;
+        if let Some(w) = warnings(&err2) {
+            warn = Some(format!("(nvrtc-sim) {w}"));
+        }
+    }
+    let text = std::fs::read_to_string(&ptx).map_err(|e| format!("{}: {e}", ptx.display()))?;
+    let (shared_decls, entries) = parse_ptx(&text);
+    let mut reports = Vec::new();
+    for name in &unit.kernels {
+        let mut r = KernelReport { name: name.clone(), arch: arch.to_string(), ..Default::default() };
+        if let Some(w) = &warn {
+            r.failures.push(w.clone());
+        }
+        let Some(body) = entries.get(name) else {
+            r.failures.push("kernel not found in the PTX".into());
+            reports.push(r);
+            continue;
+        };
+        r.lds = shared_decls.iter().filter(|(sym, _)| contains_ident(body, sym)).map(|(_, b)| *b).sum();
+        r.matrix = count_mnemonics(body, "mma.sync");
+        if body.contains(".local") || body.contains("__local_depot") {
+            r.failures.push("local memory (stack) used".into());
+        }
+        if r.lds > 48 * 1024 {
+            r.failures.push(format!("static shared {} bytes exceeds 48 KiB", r.lds));
+        }
+        if r.lds != unit.lds_bytes {
+            r.failures.push(format!("shared {} bytes differs from the model's {}", r.lds, unit.lds_bytes));
+        }
+        if unit.atom.vendor() == Vendor::Nvidia && r.matrix.is_empty() {
+            r.failures.push("no mma.sync instruction".into());
+        }
+        reports.push(r);
+    }
+    Ok(reports)
+}
+
+fn contains_ident(hay: &str, ident: &str) -> bool {
+    let mut start = 0;
+    while let Some(p) = hay[start..].find(ident) {
+        let i = start + p;
+        let before = hay[..i].chars().next_back();
+        let after = hay[i + ident.len()..].chars().next();
+        let is_id = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        if !is_id(before) && !is_id(after) {
+            return true;
+        }
+        start = i + ident.len();
+    }
+    false
+}
+
+/// `.shared` declarations (symbol, bytes) and `.entry` bodies by kernel name.
+pub fn parse_ptx(ptx: &str) -> (Vec<(String, u32)>, BTreeMap<String, String>) {
+    let mut shared = Vec::new();
+    for line in ptx.lines() {
+        let l = line.trim();
+        if !l.starts_with(".shared") && !l.contains(" .shared ") {
+            continue;
+        }
+        if l.contains(".extern") {
+            continue;
+        }
+        // .shared .align 16 .b8 NAME[BYTES];
+        let Some(open) = l.rfind('[') else { continue };
+        let Some(close) = l.rfind(']') else { continue };
+        let count: u32 = l[open + 1..close].parse().unwrap_or(0);
+        let elem = if l.contains(".b8") || l.contains(".u8") || l.contains(".s8") {
+            1
+        } else if l.contains("16 ") || l.contains(".b16") || l.contains(".u16") || l.contains(".f16") {
+            2
+        } else if l.contains(".b64") || l.contains(".u64") || l.contains(".f64") || l.contains(".s64") {
+            8
+        } else {
+            4
+        };
+        let sym = l[..open].split_whitespace().last().unwrap_or("").to_string();
+        shared.push((sym, count * elem));
+    }
+    let mut entries = BTreeMap::new();
+    let mut rest = ptx;
+    while let Some(p) = rest.find(".entry ") {
+        let after = &rest[p + 7..];
+        let name: String = after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        let body_end = after.find("\n}").map(|e| e + 2).unwrap_or(after.len());
+        entries.insert(name, after[..body_end].to_string());
+        rest = &after[body_end..];
+    }
+    (shared, entries)
+}
+
+/// Per-kernel metadata (numeric keys) from `llvm-readelf --notes`.
+pub fn parse_amd_notes(notes: &str) -> BTreeMap<String, BTreeMap<String, u32>> {
+    let mut out = BTreeMap::new();
+    let mut cur: BTreeMap<String, u32> = BTreeMap::new();
+    let mut name: Option<String> = None;
+    let mut in_kernels = false;
+    let mut flush = |cur: &mut BTreeMap<String, u32>, name: &mut Option<String>| {
+        if let Some(n) = name.take() {
+            out.insert(n, std::mem::take(cur));
+        } else {
+            cur.clear();
+        }
+    };
+    for line in notes.lines() {
+        if line.starts_with("amdhsa.kernels:") {
+            in_kernels = true;
+            continue;
+        }
+        if !in_kernels {
+            continue;
+        }
+        if line.starts_with("amdhsa.") {
+            flush(&mut cur, &mut name);
+            in_kernels = false;
+            continue;
+        }
+        // Kernel entries start with "  - ." at indentation 2; args are deeper.
+        let top = line.starts_with("  - .");
+        let field = line.starts_with("    .");
+        if top {
+            flush(&mut cur, &mut name);
+        }
+        if top || field {
+            let kv = line.trim_start().trim_start_matches("- ");
+            if let Some((k, v)) = kv.split_once(':') {
+                let k = k.trim();
+                let v = v.trim();
+                if k == ".name" {
+                    name = Some(v.to_string());
+                } else if let Ok(x) = v.parse::<u32>() {
+                    cur.insert(k.to_string(), x);
+                }
+            }
+        }
+    }
+    flush(&mut cur, &mut name);
+    out
+}
+
+/// `; Name: value` comments after each kernel in the AMDGPU assembly.
+fn parse_amd_asm_comments(asm: &str) -> BTreeMap<String, BTreeMap<String, u32>> {
+    let mut out: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+    let mut cur: Option<String> = None;
+    for line in asm.lines() {
+        if let Some(n) = line.strip_suffix(':') {
+            if !n.starts_with('.') && !n.starts_with(' ') && !n.starts_with('\t') && !n.contains(' ') {
+                cur = Some(n.to_string());
+                continue;
+            }
+        }
+        let l = line.trim();
+        if let (Some(c), Some(rest)) = (&cur, l.strip_prefix("; ")) {
+            if let Some((k, v)) = rest.split_once(": ") {
+                if let Ok(x) = v.trim().parse::<u32>() {
+                    out.entry(c.clone()).or_default().insert(k.trim().to_string(), x);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Disassembly split by function symbol.
+fn split_amd_disassembly(dis: &str) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    let mut cur: Option<String> = None;
+    for line in dis.lines() {
+        // "0000000000001900 <gemm_...>:"
+        if let (Some(a), true) = (line.find('<'), line.ends_with(">:")) {
+            cur = Some(line[a + 1..line.len() - 2].to_string());
+            continue;
+        }
+        if let Some(c) = &cur {
+            let e = out.entry(c.clone()).or_default();
+            e.push_str(line);
+            e.push('\n');
+        }
+    }
+    out
+}
+
+fn count_mnemonics(body: &str, prefix: &str) -> BTreeMap<String, u32> {
+    let mut m = BTreeMap::new();
+    for line in body.lines() {
+        // objdump lines carry the instruction before "//"; PTX lines are "\tmnemonic operands;".
+        let code = line.split("//").next().unwrap_or("");
+        for tok in code.split(|c: char| c.is_whitespace() || c == '{') {
+            if tok.starts_with(prefix) {
+                *m.entry(tok.trim_end_matches(';').to_string()).or_insert(0) += 1;
+                break;
+            }
+        }
+    }
+    m
+}
+
+/// Result of a whole check.
+pub struct Outcome {
+    pub reports: Vec<KernelReport>,
+    pub errors: Vec<String>,
+}
+
+/// Run the check. Prints one line per kernel per arch as results arrive (in a stable order at
+/// the end of each unit), returns every report and hard error.
+pub fn run(opts: &Options) -> Result<Outcome, String> {
+    let missing = missing_tools();
+    if !missing.is_empty() {
+        return Err(format!(
+            "missing tool(s): {}. Install them with:\n    {INSTALL_HINT}\n(the check needs clang-19 with the AMDGPU and NVPTX targets, llvm-objdump-19 and llvm-readelf-19)",
+            missing.join(", ")
+        ));
+    }
+    let (dir, keep) = match &opts.out {
+        Some(d) => (d.clone(), true),
+        None => (std::env::temp_dir().join(format!("rocmath-kernels-check-{}", std::process::id())), false),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::write(dir.join("nvrtc_shim.h"), NVRTC_SHIM).map_err(|e| e.to_string())?;
+    let units = units();
+    let mut jobs: Vec<(usize, String)> = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        std::fs::write(dir.join(format!("{}.hip", u.module)), &u.source).map_err(|e| e.to_string())?;
+        for arch in &opts.archs {
+            if u.supports(arch) {
+                jobs.push((i, arch.clone()));
+            }
+        }
+    }
+    // Longest first: MFMA/mma modules, then the complex ones.
+    jobs.sort_by_key(|(i, a)| (units[*i].atom == Atom::Fma, std::cmp::Reverse(units[*i].kernels.len()), a.clone()));
+    let queue = Arc::new(Mutex::new(jobs.into_iter().collect::<std::collections::VecDeque<_>>()));
+    let results = Arc::new(Mutex::new(Vec::new()));
+    let units = Arc::new(units);
+    let workers = opts.jobs.max(1);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let queue = Arc::clone(&queue);
+            let results = Arc::clone(&results);
+            let units = Arc::clone(&units);
+            let dir = dir.clone();
+            let nvrtc_sim = opts.nvrtc_sim;
+            s.spawn(move || loop {
+                let Some((i, arch)) = queue.lock().expect("queue").pop_front() else { break };
+                let u = &units[i];
+                let r = match blas::Arch::parse(&arch) {
+                    Some(blas::Arch::Amd(_)) => check_amd(u, &arch, &dir),
+                    Some(blas::Arch::Nvidia(_)) => check_nvidia(u, &arch, &dir, nvrtc_sim),
+                    None => Err(format!("unknown arch {arch}")),
+                };
+                let r = r.map_err(|e| format!("{} for {arch}: {e}", u.module));
+                if let Ok(reps) = &r {
+                    let mut out = String::new();
+                    for k in reps {
+                        out.push_str(&k.line());
+                        out.push('\n');
+                    }
+                    print!("{out}");
+                } else if let Err(e) = &r {
+                    println!("ERROR {e}");
+                }
+                results.lock().expect("results").push((i, arch, r));
+            });
+        }
+    });
+    let mut results = std::mem::take(&mut *results.lock().expect("results"));
+    results.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let mut out = Outcome { reports: Vec::new(), errors: Vec::new() };
+    for (_, _, r) in results {
+        match r {
+            Ok(reps) => out.reports.extend(reps),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_notes() {
+        let notes = "amdhsa.kernels:\n  - .agpr_count:     4\n    .args:\n      - .offset:         0\n        .size:           8\n    .group_segment_fixed_size: 18432\n    .name:           k1\n    .vgpr_count:     100\n  - .agpr_count:     0\n    .name:           k2\n    .vgpr_count:     7\namdhsa.target:   amdgcn-amd-amdhsa--gfx90a\n";
+        let m = parse_amd_notes(notes);
+        assert_eq!(m["k1"][".agpr_count"], 4);
+        assert_eq!(m["k1"][".vgpr_count"], 100);
+        assert_eq!(m["k1"][".group_segment_fixed_size"], 18432);
+        assert_eq!(m["k2"][".vgpr_count"], 7);
+    }
+
+    #[test]
+    fn parses_ptx() {
+        let ptx = ".shared .align 16 .b8 _ZZ1fE2sA[10240];\n.shared .align 16 .b8 _ZZ1gE2sA[512];\n.visible .entry k1(\n.param .u32 p\n)\n{\n\tld.shared.u32 %r1, [_ZZ1fE2sA+4];\n\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1};\n}\n.visible .entry k2(\n)\n{\n\tret;\n}\n";
+        let (sh, e) = parse_ptx(ptx);
+        assert_eq!(sh.len(), 2);
+        assert!(contains_ident(&e["k1"], "_ZZ1fE2sA"));
+        assert!(!contains_ident(&e["k2"], "_ZZ1fE2sA"));
+        assert_eq!(count_mnemonics(&e["k1"], "mma.sync").values().sum::<u32>(), 1);
+    }
+
+    #[test]
+    fn units_cover_every_atom() {
+        let us = units();
+        for a in Atom::ALL {
+            assert!(us.iter().any(|u| u.atom == a), "{a:?} not covered");
+        }
+    }
+
+    #[test]
+    fn options() {
+        let o = Options::parse(["--arch".to_string(), "gfx942,sm_80".to_string()]).unwrap();
+        assert_eq!(o.archs, vec!["gfx942", "sm_80"]);
+        assert!(Options::parse(["--arch".to_string(), "x86".to_string()]).is_err());
+        assert!(Options::parse(["--bogus".to_string()]).is_err());
+        assert_eq!(Options::parse(Vec::<String>::new()).unwrap().archs.len(), 3);
+    }
+}
