@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the release test binaries and rocmath-bench here and copies them (stripped) into
+# .carry/, which the device tool carries to the GPU machine (no Rust toolchain needed there).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rm -rf .carry && mkdir -p .carry/tests
+cargo build --release -p rocmath-bench
+cp target/release/rocmath-bench .carry/
+cargo test --workspace --release --no-run --message-format=json 2>/dev/null \
+  | python3 -c '
+import json, sys, shutil, os
+for line in sys.stdin:
+    try: m = json.loads(line)
+    except ValueError: continue
+    exe = m.get("executable")
+    if m.get("reason") == "compiler-artifact" and exe and m.get("profile", {}).get("test"):
+        name = m["target"]["name"] + "-" + m["target"]["kind"][0]
+        shutil.copy(exe, os.path.join(".carry/tests", name))
+'
+strip .carry/rocmath-bench .carry/tests/* 2>/dev/null || true
+du -sh .carry; ls .carry/tests
