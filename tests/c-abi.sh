@@ -11,6 +11,12 @@ CXX="${CXX:-g++}"
 echo "== cargo build --release -p rocmath-capi"
 cargo build --release -p rocmath-capi
 
+echo "== every function the header declares is exported, and nothing else named rocblas_*"
+grep '^ROCBLAS_EXPORT' capi/include/rocblas/rocblas.h | grep -oE 'rocblas_[a-z0-9_]+\(' | tr -d '(' | sort > target/c-abi-declared.txt
+nm -D --defined-only target/release/librocblas.so | awk '{print $3}' | grep '^rocblas_' | sort > target/c-abi-exported.txt
+diff target/c-abi-declared.txt target/c-abi-exported.txt
+echo "$(wc -l < target/c-abi-declared.txt) functions"
+
 echo "== header compiles as C++ (g++ -fsyntax-only), and its extern \"C\" guards link"
 cat > target/c-abi-header.cpp <<'CPP'
 #include <rocblas/rocblas.h>
