@@ -632,6 +632,51 @@ mod tests {
         }
     }
 
+    /// The GPU side of the ABI: a user stream set on the handle, sgemm on device pointers.
+    /// Skips without a GPU unless ROCMATH_REQUIRE_GPU=1.
+    #[test]
+    fn gpu_set_stream_and_sgemm() {
+        let Some(device) = Device::all().into_iter().find(|d| d.is_gpu()) else {
+            assert_ne!(std::env::var("ROCMATH_REQUIRE_GPU").as_deref(), Ok("1"), "no GPU present");
+            eprintln!("skipped: no GPU present");
+            return;
+        };
+        let h = Box::into_raw(Box::new(_rocblas_handle { blas: Handle::on_default_stream(&device), cpu_stream: 0 }));
+        let queue = device.new_queue().unwrap();
+        let raw = queue.gpu().unwrap().raw();
+        unsafe {
+            let mut s: hipStream_t = 1usize as hipStream_t;
+            assert_eq!(rocblas_get_stream(h, &mut s), SUCCESS);
+            assert!(s.is_null(), "a new handle is on the default stream");
+            assert_eq!(rocblas_set_stream(h, raw as hipStream_t), SUCCESS);
+            assert_eq!(rocblas_get_stream(h, &mut s), SUCCESS);
+            assert_eq!(s as usize, raw);
+
+            // C (3x2, ldc 4) = A (3x5, lda 3) * B^T (B is 2x5, ldb 2), alpha 1, beta 0.
+            let (m, n, k) = (3usize, 2usize, 5usize);
+            let a: Vec<f32> = (0..m * k).map(|i| i as f32 * 0.5 - 2.0).collect();
+            let b: Vec<f32> = (0..n * k).map(|i| 1.0 - i as f32 * 0.25).collect();
+            let ab = rocmath_runtime::DeviceBuffer::from_slice(&queue, &a).unwrap();
+            let bb = rocmath_runtime::DeviceBuffer::from_slice(&queue, &b).unwrap();
+            let mut cb = rocmath_runtime::DeviceBuffer::from_slice(&queue, &[f32::NAN; 8]).unwrap();
+            let (one, zero) = (1.0f32, 0.0f32);
+            let st = rocblas_sgemm(h, N, T, 3, 2, 5, &one, ab.as_ptr(), 3, bb.as_ptr(), 2, &zero, cb.as_mut_ptr(), 4);
+            assert_eq!(st, SUCCESS, "{}", name(st));
+            queue.synchronize().unwrap();
+            let c = cb.to_vec(&queue).unwrap();
+            for j in 0..n {
+                for i in 0..m {
+                    let want: f32 = (0..k).map(|p| a[i + p * m] * b[j + p * n]).sum();
+                    assert!((c[i + j * 4] - want).abs() <= 1e-5 * (1.0 + want.abs()), "C[{i},{j}] = {} != {want}", c[i + j * 4]);
+                }
+                assert!(c[3 + j * 4].is_nan(), "padding row written");
+            }
+            // Back to the default stream before the user's stream goes away.
+            assert_eq!(rocblas_set_stream(h, null_mut()), SUCCESS);
+            assert_eq!(rocblas_destroy_handle(h), SUCCESS);
+        }
+    }
+
     #[test]
     fn panics_become_internal_error() {
         assert_eq!(guard(|| panic!("deliberate")), INTERNAL_ERROR);
