@@ -82,67 +82,94 @@ struct rm_gemm_config {
     }
 };
 
-// Global -> registers: this thread's share of the op(A) tile at (m0, k0).
-template <class Cfg, int TA, class Tab, class Tin>
-RM_INLINE void rm_gemm_load_a(Tin (&r)[Cfg::A_PER_THREAD], const Tab* A, long long lda, int m, int k,
-                              int m0, int k0, int tid) {
+// Global-load vector width: the largest power of two <= GV that divides the per-thread count
+// and the contiguous extent of the tile.
+template <int GV, int PER, int CONT> struct rm_gemm_gv {
+    enum { value = (PER % GV == 0 && CONT % GV == 0) ? GV : rm_gemm_gv<GV / 2, PER, CONT>::value };
+};
+template <int PER, int CONT> struct rm_gemm_gv<1, PER, CONT> { enum { value = 1 }; };
+
+// One operand tile (op(A): rows = M, or op(B)^T: rows = N; depth = K) staged global -> registers
+// -> LDS. The tile is read in chunks of GV elements along the dimension that is contiguous in
+// memory (rows when the operand is not transposed for A / transposed for B, depth otherwise), as
+// one 16-byte (or narrower) load when `vec_ok` (base and ld aligned) and the chunk is in range,
+// else element by element with bounds checks (out-of-range elements are zero).
+//   ROWS_CONTIG: 1 when rows are contiguous in memory (element (r, d) at P[r + d*ld]),
+//                0 when depth is (element (r, d) at P[d + r*ld]).
+template <class Cfg, int ROWS, int PER, int ROWS_CONTIG, bool CONJ, class Tab, class Tin>
+struct rm_gemm_stage {
+    enum {
+        CONT = ROWS_CONTIG ? ROWS : Cfg::MT_K,
+        GV = rm_gemm_gv<(16 / (int)sizeof(Tab) > 0 ? 16 / (int)sizeof(Tab) : 1), PER, CONT>::value,
+        CHUNKS = PER / GV,
+        CPL = CONT / GV  // chunks per line of the contiguous dimension
+    };
+    // Coordinates (row, depth) of element j of chunk c of this thread.
+    static RM_INLINE void coord(int c, int tid, int& r, int& d) {
+        const int cidx = tid + c * Cfg::THREADS;
+        const int cont = (cidx % CPL) * GV;
+        const int other = cidx / CPL;
+        r = ROWS_CONTIG ? cont : other;
+        d = ROWS_CONTIG ? other : cont;
+    }
+    static RM_INLINE void load(Tin (&v)[PER], const Tab* P, long long ld, int rows, int depth, int r0,
+                               int d0, int tid, bool vec_ok) {
 #pragma unroll
-    for (int e = 0; e < Cfg::A_PER_THREAD; ++e) {
-        const int idx = tid + e * Cfg::THREADS;
-        // N: A(i, kk) at A[i + kk*lda], contiguous in i.  T/C: op(A)(i, kk) = A(kk, i), contiguous in kk.
-        const int i = TA == RM_OP_N ? idx % Cfg::MT_M : idx / Cfg::MT_K;
-        const int kk = TA == RM_OP_N ? idx / Cfg::MT_M : idx % Cfg::MT_K;
-        const int gi = m0 + i, gk = k0 + kk;
-        Tin v = rm_zero<Tin>();
-        if (gi < m && gk < k) {
-            const Tab x = TA == RM_OP_N ? A[gi + (long long)gk * lda] : A[gk + (long long)gi * lda];
-            v = rm_convert<Tin>(rm_conj_if(TA == RM_OP_C, x));
+        for (int c = 0; c < CHUNKS; ++c) {
+            int r, d;
+            coord(c, tid, r, d);
+            const int gr = r0 + r, gd = d0 + d;
+            const Tab* p = ROWS_CONTIG ? P + (gr + (long long)gd * ld) : P + (gd + (long long)gr * ld);
+            const bool full = ROWS_CONTIG ? (gr + GV <= rows && gd < depth) : (gd + GV <= depth && gr < rows);
+            if (GV > 1 && vec_ok && full) {
+                const rm_vec<Tab, GV> x = *(const rm_vec<Tab, GV>*)p;
+#pragma unroll
+                for (int j = 0; j < GV; ++j) v[c * GV + j] = rm_convert<Tin>(rm_conj_if(CONJ, x.v[j]));
+            } else {
+#pragma unroll
+                for (int j = 0; j < GV; ++j) {
+                    const bool in = ROWS_CONTIG ? (gr + j < rows && gd < depth) : (gd + j < depth && gr < rows);
+                    v[c * GV + j] = in ? rm_convert<Tin>(rm_conj_if(CONJ, p[j])) : rm_zero<Tin>();
+                }
+            }
         }
-        r[e] = v;
     }
-}
-
-template <class Cfg, int TA, class Tin>
-RM_INLINE void rm_gemm_store_a(Tin* sA, const Tin (&r)[Cfg::A_PER_THREAD], int tid) {
+    // Store into LDS through idx(row, depth).
+    template <class Idx>
+    static RM_INLINE void store(Tin* s, const Tin (&v)[PER], int tid, Idx idx) {
 #pragma unroll
-    for (int e = 0; e < Cfg::A_PER_THREAD; ++e) {
-        const int idx = tid + e * Cfg::THREADS;
-        const int i = TA == RM_OP_N ? idx % Cfg::MT_M : idx / Cfg::MT_K;
-        const int kk = TA == RM_OP_N ? idx / Cfg::MT_M : idx % Cfg::MT_K;
-        sA[Cfg::lds_a(i, kk)] = r[e];
-    }
-}
-
-// Global -> registers: this thread's share of the op(B) tile at (k0, n0).
-template <class Cfg, int TB, class Tab, class Tin>
-RM_INLINE void rm_gemm_load_b(Tin (&r)[Cfg::B_PER_THREAD], const Tab* B, long long ldb, int n, int k,
-                              int n0, int k0, int tid) {
+        for (int c = 0; c < CHUNKS; ++c) {
+            int r, d;
+            coord(c, tid, r, d);
 #pragma unroll
-    for (int e = 0; e < Cfg::B_PER_THREAD; ++e) {
-        const int idx = tid + e * Cfg::THREADS;
-        // N: B(kk, j) at B[kk + j*ldb], contiguous in kk.  T/C: op(B)(kk, j) = B(j, kk), contiguous in j.
-        const int kk = TB == RM_OP_N ? idx % Cfg::MT_K : idx / Cfg::MT_N;
-        const int j = TB == RM_OP_N ? idx / Cfg::MT_K : idx % Cfg::MT_N;
-        const int gj = n0 + j, gk = k0 + kk;
-        Tin v = rm_zero<Tin>();
-        if (gj < n && gk < k) {
-            const Tab x = TB == RM_OP_N ? B[gk + (long long)gj * ldb] : B[gj + (long long)gk * ldb];
-            v = rm_convert<Tin>(rm_conj_if(TB == RM_OP_C, x));
+            for (int j = 0; j < GV; ++j) s[idx(ROWS_CONTIG ? r + j : r, ROWS_CONTIG ? d : d + j)] = v[c * GV + j];
         }
-        r[e] = v;
     }
-}
+};
 
-template <class Cfg, int TB, class Tin>
-RM_INLINE void rm_gemm_store_b(Tin* sB, const Tin (&r)[Cfg::B_PER_THREAD], int tid) {
-#pragma unroll
-    for (int e = 0; e < Cfg::B_PER_THREAD; ++e) {
-        const int idx = tid + e * Cfg::THREADS;
-        const int kk = TB == RM_OP_N ? idx % Cfg::MT_K : idx / Cfg::MT_N;
-        const int j = TB == RM_OP_N ? idx / Cfg::MT_K : idx % Cfg::MT_N;
-        sB[Cfg::lds_b(kk, j)] = r[e];
-    }
+template <class Cfg> struct rm_gemm_idx_a {
+    RM_INLINE int operator()(int m, int k) const { return Cfg::lds_a(m, k); }
+};
+template <class Cfg> struct rm_gemm_idx_b {
+    RM_INLINE int operator()(int n, int k) const { return Cfg::lds_b(k, n); }
+};
+
+// Make a by-value scalar an opaque SSA value (stops the NVPTX back end from turning
+// "pointer ? *pointer : by-value" into a select of addresses, which needs a local copy).
+RM_INLINE float rm_opaque(float v) {
+#if RM_NVIDIA
+    asm("" : "+f"(v));
+#endif
+    return v;
 }
+RM_INLINE double rm_opaque(double v) {
+#if RM_NVIDIA
+    asm("" : "+d"(v));
+#endif
+    return v;
+}
+RM_INLINE rm_c32 rm_opaque(rm_c32 v) { return rm_make_c32(rm_opaque(v.x), rm_opaque(v.y)); }
+RM_INLINE rm_c64 rm_opaque(rm_c64 v) { return rm_make_c64(rm_opaque(v.x), rm_opaque(v.y)); }
 
 template <class Cfg, class Ty, int TA, int TB>
 RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typename Ty::compute beta,
@@ -155,10 +182,13 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
     typedef typename Atom::in_t Tin;
     typedef typename Ty::compute Tcomp;
     typedef typename Ty::c Tc;
+    typedef typename Ty::ab Tab;
 
     __shared__ __attribute__((aligned(16))) Tin sA[Cfg::LDS_A];
     __shared__ __attribute__((aligned(16))) Tin sB[Cfg::LDS_B];
 
+    alpha = rm_opaque(alpha);
+    beta = rm_opaque(beta);
     if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
     if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
 
@@ -184,17 +214,23 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
 
     const bool do_mul = k > 0 && !rm_is_zero(alpha);
     if (do_mul) {
+        // op(A) is M x K: rows (m) contiguous in memory when TA == N.
+        typedef rm_gemm_stage<Cfg, Cfg::MT_M, Cfg::A_PER_THREAD, TA == RM_OP_N, TA == RM_OP_C, Tab, Tin> SA;
+        // op(B)^T is N x K: rows (n) contiguous in memory when TB != N.
+        typedef rm_gemm_stage<Cfg, Cfg::MT_N, Cfg::B_PER_THREAD, TB != RM_OP_N, TB == RM_OP_C, Tab, Tin> SB;
+        const bool vec_a = ((rm_u64)(const void*)A % (SA::GV * sizeof(Tab))) == 0 && lda % SA::GV == 0;
+        const bool vec_b = ((rm_u64)(const void*)B % (SB::GV * sizeof(Tab))) == 0 && ldb % SB::GV == 0;
         Tin ra[Cfg::A_PER_THREAD];
         Tin rb[Cfg::B_PER_THREAD];
-        rm_gemm_load_a<Cfg, TA>(ra, A, lda, m, k, m0, 0, tid);
-        rm_gemm_load_b<Cfg, TB>(rb, B, ldb, n, k, n0, 0, tid);
+        SA::load(ra, A, lda, m, k, m0, 0, tid, vec_a);
+        SB::load(rb, B, ldb, n, k, n0, 0, tid, vec_b);
         for (int k0 = 0; k0 < k; k0 += Cfg::MT_K) {
-            rm_gemm_store_a<Cfg, TA>(sA, ra, tid);
-            rm_gemm_store_b<Cfg, TB>(sB, rb, tid);
+            SA::store(sA, ra, tid, rm_gemm_idx_a<Cfg>());
+            SB::store(sB, rb, tid, rm_gemm_idx_b<Cfg>());
             rm_barrier();
             if (k0 + Cfg::MT_K < k) {  // prefetch the next tiles while computing this one
-                rm_gemm_load_a<Cfg, TA>(ra, A, lda, m, k, m0, k0 + Cfg::MT_K, tid);
-                rm_gemm_load_b<Cfg, TB>(rb, B, ldb, n, k, n0, k0 + Cfg::MT_K, tid);
+                SA::load(ra, A, lda, m, k, m0, k0 + Cfg::MT_K, tid, vec_a);
+                SB::load(rb, B, ldb, n, k, n0, k0 + Cfg::MT_K, tid, vec_b);
             }
 #pragma unroll
             for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
