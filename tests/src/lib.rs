@@ -10,6 +10,9 @@ use rocmath_runtime::Device;
 pub trait Num: bytemuck::Pod + Send + Sync + std::fmt::Debug + 'static {
     /// Unit roundoff of the type's own precision.
     const UNIT_ROUNDOFF: f64;
+    /// Half the spacing of the type's subnormals: the absolute rounding error of a result that
+    /// lands below the normal range.
+    const SUBNORMAL_ROUNDOFF: f64;
     const IS_COMPLEX: bool = false;
     fn to_c64(self) -> Complex64;
     fn from_c64(v: Complex64) -> Self;
@@ -19,6 +22,7 @@ pub trait Num: bytemuck::Pod + Send + Sync + std::fmt::Debug + 'static {
 }
 
 impl Num for f32 {
+    const SUBNORMAL_ROUNDOFF: f64 = f32::MIN_POSITIVE as f64 * f32::EPSILON as f64 / 2.0;
     const UNIT_ROUNDOFF: f64 = f32::EPSILON as f64 / 2.0;
     fn to_c64(self) -> Complex64 {
         Complex64::new(self as f64, 0.0)
@@ -28,6 +32,7 @@ impl Num for f32 {
     }
 }
 impl Num for f64 {
+    const SUBNORMAL_ROUNDOFF: f64 = f64::MIN_POSITIVE * f64::EPSILON / 2.0;
     const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
     fn to_c64(self) -> Complex64 {
         Complex64::new(self, 0.0)
@@ -37,6 +42,7 @@ impl Num for f64 {
     }
 }
 impl Num for Complex32 {
+    const SUBNORMAL_ROUNDOFF: f64 = f32::MIN_POSITIVE as f64 * f32::EPSILON as f64 / 2.0;
     const UNIT_ROUNDOFF: f64 = f32::EPSILON as f64 / 2.0;
     const IS_COMPLEX: bool = true;
     fn to_c64(self) -> Complex64 {
@@ -47,6 +53,7 @@ impl Num for Complex32 {
     }
 }
 impl Num for Complex64 {
+    const SUBNORMAL_ROUNDOFF: f64 = f64::MIN_POSITIVE * f64::EPSILON / 2.0;
     const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
     const IS_COMPLEX: bool = true;
     fn to_c64(self) -> Complex64 {
@@ -57,6 +64,7 @@ impl Num for Complex64 {
     }
 }
 impl Num for f16 {
+    const SUBNORMAL_ROUNDOFF: f64 = 1.0 / (1u64 << 25) as f64;
     const UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
     fn to_c64(self) -> Complex64 {
         Complex64::new(self.to_f64(), 0.0)
@@ -66,6 +74,7 @@ impl Num for f16 {
     }
 }
 impl Num for bf16 {
+    const SUBNORMAL_ROUNDOFF: f64 = f32::MIN_POSITIVE as f64 / 256.0 / 2.0;
     const UNIT_ROUNDOFF: f64 = 1.0 / 256.0;
     fn to_c64(self) -> Complex64 {
         Complex64::new(self.to_f64(), 0.0)
@@ -156,7 +165,9 @@ impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
     pub fn check_columns(&self, d: &[Out], cols: &[usize]) -> Result<(), Mismatch> {
         let complex = if In::IS_COMPLEX || Out::IS_COMPLEX { 2.0 } else { 1.0 };
         let g = complex * (self.k as f64 + 2.0) * self.compute_roundoff;
-        let tiny = f64::MIN_POSITIVE * 4.0;
+        // Rounding of results below the normal range is absolute: half a subnormal spacing of
+        // the output type (and of the compute type, through which every term passes).
+        let tiny = 2.0 * (Out::SUBNORMAL_ROUNDOFF + In::SUBNORMAL_ROUNDOFF) + f64::MIN_POSITIVE;
         for &j in cols {
             for i in 0..self.m {
                 let (mut sum, mut mag) = (Complex64::new(0.0, 0.0), 0.0);
