@@ -312,7 +312,27 @@ RM_INLINE int rm_uniform(int v) { return v; }
 #endif
 
 // Aligned small vector of V elements, for vector loads from LDS / global memory.
-template <class T, int V> struct __attribute__((aligned(sizeof(T) * V))) rm_vec { T v[V]; };
+template <class T, int V> struct alignas(sizeof(T) * V) rm_vec { T v[V]; };
+
+// Load V consecutive T from an address aligned to sizeof(T) * V. 16-bit types are loaded as
+// 32-bit words and unpacked with shifts, so that the back ends emit one wide load (NVPTX would
+// otherwise split a 16-byte vector of u16 into v4.u16 pieces).
+template <class T, int V> struct rm_vload {
+    static RM_INLINE rm_vec<T, V> run(const T* p) { return *(const rm_vec<T, V>*)p; }
+};
+template <class T, int V> struct rm_vload16 {
+    enum { W = V / 2 > 0 ? V / 2 : 1 };
+    static RM_INLINE rm_vec<T, V> run(const T* p) {
+        const rm_vec<rm_u32, W> w = *(const rm_vec<rm_u32, W>*)p;
+        rm_vec<T, V> r;
+#pragma unroll
+        for (int j = 0; j < V; ++j) r.v[j].x = (rm_u16)(w.v[j >> 1] >> (16 * (j & 1)));
+        return r;
+    }
+};
+template <int V> struct rm_vload<rm_half, V> : rm_vload16<rm_half, V> {};
+template <int V> struct rm_vload<rm_bf16, V> : rm_vload16<rm_bf16, V> {};
+template <class T, int V> RM_INLINE rm_vec<T, V> rm_load_vec(const T* p) { return rm_vload<T, V>::run(p); }
 
 // Compile-time helpers
 template <bool B, class T, class F> struct rm_if { typedef T type; };

@@ -292,7 +292,7 @@ fn check_amd(unit: &Unit, arch: &str, dir: &Path) -> Result<Vec<KernelReport>, S
         let granule = total.max(1).div_ceil(8) * 8;
         let by_regs = (512 / granule).min(8);
         let waves_per_block = unit.threads.div_ceil(64);
-        let by_lds = if r.lds == 0 { 8 } else { (65536 / r.lds) * waves_per_block / 4 };
+        let by_lds = 65536u32.checked_div(r.lds).map_or(8, |blocks| blocks * waves_per_block / 4);
         r.waves_per_simd = Some(by_regs.min(by_lds).min(8));
         let body = code.get(name).map(String::as_str).unwrap_or("");
         r.matrix = count_mnemonics(body, "v_mfma");

@@ -17,12 +17,19 @@ fn main() -> ExitCode {
         }
     };
     if opts.list {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
         for k in GemmKernel::all() {
             let archs: Vec<&str> =
                 ["gfx90a", "gfx942", "sm_80", "sm_90"].into_iter().filter(|a| k.supports_arch(a)).collect();
-            println!("# module {} ({})", k.module_name(), archs.join(", "));
+            // A closed pipe (| head) just ends the listing.
+            if writeln!(out, "# module {} ({})", k.module_name(), archs.join(", ")).is_err() {
+                return ExitCode::SUCCESS;
+            }
             for n in k.kernel_names() {
-                println!("{n}");
+                if writeln!(out, "{n}").is_err() {
+                    return ExitCode::SUCCESS;
+                }
             }
         }
         return ExitCode::SUCCESS;

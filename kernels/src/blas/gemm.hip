@@ -122,7 +122,7 @@ struct rm_gemm_stage {
             const Tab* p = ROWS_CONTIG ? P + (gr + (long long)gd * ld) : P + (gd + (long long)gr * ld);
             const bool full = ROWS_CONTIG ? (gr + GV <= rows && gd < depth) : (gd + GV <= depth && gr < rows);
             if (GV > 1 && vec_ok && full) {
-                const rm_vec<Tab, GV> x = *(const rm_vec<Tab, GV>*)p;
+                const rm_vec<Tab, GV> x = rm_load_vec<Tab, GV>(p);
 #pragma unroll
                 for (int j = 0; j < GV; ++j) v[c * GV + j] = rm_convert<Tin>(rm_conj_if(CONJ, x.v[j]));
             } else {
