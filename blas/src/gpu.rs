@@ -74,6 +74,20 @@ fn compute_zero(family: GemmFamily) -> Scalar {
     }
 }
 
+const MAX_GRID_YZ: u32 = 65535;
+
+/// Bytes of one A/B element and one C/D element of a family.
+fn element_bytes(family: GemmFamily) -> (usize, usize) {
+    use GemmFamily::*;
+    match family {
+        S => (4, 4),
+        D | C => (8, 8),
+        Z => (16, 16),
+        H | Hhs | Bbs => (2, 2),
+        Hss | Bss => (2, 4),
+    }
+}
+
 /// Launches a validated GEMM on the handle's queue (asynchronously).
 ///
 /// # Safety
@@ -85,31 +99,42 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let kernel = select(handle, device, call.family)?;
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
-    let dims = kernel.launch_dims(call.m, call.n, call.batch);
-    let mut args = KernelArgs::new();
-    args.push(call.m as i32).push(call.n as i32).push(call.k as i32);
-    let (alpha_ptr, beta_ptr) = match call.scalars {
-        Scalars::Value { alpha, beta } => {
-            push_scalar(&mut args, alpha);
-            push_scalar(&mut args, beta);
-            (0u64, 0u64)
-        }
-        Scalars::Device { alpha, beta } => {
-            push_scalar(&mut args, compute_zero(call.family));
-            push_scalar(&mut args, compute_zero(call.family));
-            (alpha as u64, beta as u64)
-        }
-    };
-    args.push(alpha_ptr).push(beta_ptr);
-    for (ptr, ld, stride) in [
-        (call.a as u64, call.lda, call.stride_a),
-        (call.b as u64, call.ldb, call.stride_b),
-        (call.c as u64, call.ldc, call.stride_c),
-        (call.d as u64, call.ldd, call.stride_d),
-    ] {
-        args.push(ptr).push(ld as i64).push(stride as i64);
+    // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
+    let dims = kernel.launch_dims(call.m, call.n, 1);
+    if dims.grid[1] > MAX_GRID_YZ {
+        return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
-    let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
-    function.launch(queue, cfg, &mut args)?;
+    let (ab, cd) = element_bytes(call.family);
+    let mut first = 0;
+    while first < call.batch {
+        let count = (call.batch - first).min(MAX_GRID_YZ as usize);
+        let at = |ptr: u64, stride: usize, size: usize| ptr + (first * stride * size) as u64;
+        let mut args = KernelArgs::new();
+        args.push(call.m as i32).push(call.n as i32).push(call.k as i32);
+        let (alpha_ptr, beta_ptr) = match call.scalars {
+            Scalars::Value { alpha, beta } => {
+                push_scalar(&mut args, alpha);
+                push_scalar(&mut args, beta);
+                (0u64, 0u64)
+            }
+            Scalars::Device { alpha, beta } => {
+                push_scalar(&mut args, compute_zero(call.family));
+                push_scalar(&mut args, compute_zero(call.family));
+                (alpha as u64, beta as u64)
+            }
+        };
+        args.push(alpha_ptr).push(beta_ptr);
+        for (ptr, ld, stride, size) in [
+            (call.a as u64, call.lda, call.stride_a, ab),
+            (call.b as u64, call.ldb, call.stride_b, ab),
+            (call.c as u64, call.ldc, call.stride_c, cd),
+            (call.d as u64, call.ldd, call.stride_d, cd),
+        ] {
+            args.push(at(ptr, stride, size)).push(ld as i64).push(stride as i64);
+        }
+        let cfg = LaunchConfig { grid: [dims.grid[0], dims.grid[1], count as u32], block: dims.block, shared_bytes: dims.shared_bytes };
+        function.launch(queue, cfg, &mut args)?;
+        first += count;
+    }
     Ok(())
 }

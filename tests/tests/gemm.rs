@@ -239,3 +239,49 @@ fn pinned_variant_a_device_cannot_run_is_refused() {
         }
     }
 }
+
+/// Strided batches, including more entries than one launch's grid can hold (65535).
+#[test]
+fn strided_batch_beyond_one_launch() {
+    use rocmath_blas::{gemm_strided_batched, Batch};
+    let (m, n, k, count) = (3usize, 2usize, 4usize, 70_001usize);
+    let (sa, sb, sc) = (m * k + 1, k * n + 2, m * n + 3);
+    let mut rng = Rng::new(99);
+    let a: Vec<f32> = rng.vec(sa * count);
+    let b: Vec<f32> = rng.vec(sb * count);
+    let c: Vec<f32> = rng.vec(sc * count);
+    for device in test_devices() {
+        for h in handles(&device) {
+            let q = h.queue().clone();
+            let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+            let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+            let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+            match gemm_strided_batched(&h, Operation::None, Operation::None, m, n, k, 1.5f32, &da, m, &db, k, -0.5, &mut dc, m, batch) {
+                Err(e) if h.gemm_variant().is_some() && e.status == rocmath_blas::Status::ArchMismatch => continue,
+                r => r.unwrap(),
+            }
+            let got = dc.to_vec(&q).unwrap();
+            for e in [0, 1, 65_534, 65_535, 65_536, count - 1] {
+                let case = GemmCase {
+                    trans_a: Operation::None,
+                    trans_b: Operation::None,
+                    m,
+                    n,
+                    k,
+                    alpha: Complex64::new(1.5, 0.0),
+                    beta: Complex64::new(-0.5, 0.0),
+                    a: &a[e * sa..e * sa + m * k],
+                    lda: m,
+                    b: &b[e * sb..e * sb + k * n],
+                    ldb: k,
+                    c: &c[e * sc..e * sc + m * n],
+                    ldc: m,
+                    compute_roundoff: f32::EPSILON as f64 / 2.0,
+                };
+                case.check(&got[e * sc..e * sc + m * n]).unwrap_or_else(|mm| panic!("{} entry {e}: {mm:?}", device.spec()));
+                // The gap between matrices is never written.
+                assert_eq!(got[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>(), c[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+            }
+        }
+    }
+}
