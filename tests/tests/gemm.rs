@@ -77,18 +77,21 @@ fn data<In: Num, Out: Num>(s: &Shape, rng: &mut Rng, poison_c: bool) -> Data<In,
     Data { a: rng.vec(lda * ca.max(1)), b: rng.vec(ldb * cb.max(1)), c, lda, ldb, ldc }
 }
 
-fn run_typed<T: Element + Num>(handle: &Handle, s: &Shape) -> Result<(), String> {
+type GemmFn<'a, S, In, Out> = dyn Fn(S, &DeviceBuffer<In>, usize, &DeviceBuffer<In>, usize, S, &mut DeviceBuffer<Out>, usize) -> rocmath_blas::Result<()> + 'a;
+
+/// One shape through `call` on `handle`'s device, checked against the reference. `S` is the
+/// API's scalar type (alpha, beta), `compute_roundoff` that of the type the kernels accumulate in.
+fn run_case<S: Num, In: Num, Out: Num>(handle: &Handle, s: &Shape, label: &str, compute_roundoff: f64, call: &GemmFn<S, In, Out>) -> Result<(), String> {
     let mut rng = Rng::new(s.seed);
-    let alpha: T = scalar(s.alpha_kind, &mut rng);
-    let beta: T = scalar(s.beta_kind, &mut rng);
-    let d: Data<T, T> = data(s, &mut rng, beta.to_c64() == Complex64::new(0.0, 0.0));
+    let alpha: S = scalar(s.alpha_kind, &mut rng);
+    let beta: S = scalar(s.beta_kind, &mut rng);
+    let d: Data<In, Out> = data(s, &mut rng, beta.to_c64() == Complex64::new(0.0, 0.0));
     let q = handle.queue();
     let a = DeviceBuffer::from_slice(q, &d.a).unwrap();
     let b = DeviceBuffer::from_slice(q, &d.b).unwrap();
     let mut c = DeviceBuffer::from_slice(q, &d.c).unwrap();
-    gemm(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, &a, d.lda, &b, d.ldb, beta, &mut c, d.ldc).map_err(|e| e.to_string())?;
+    call(alpha, &a, d.lda, &b, d.ldb, beta, &mut c, d.ldc).map_err(|e| e.to_string())?;
     let got = c.to_vec(q).map_err(|e| e.to_string())?;
-    let compute_roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
     let case = GemmCase {
         trans_a: s.ta,
         trans_b: s.tb,
@@ -105,37 +108,20 @@ fn run_typed<T: Element + Num>(handle: &Handle, s: &Shape) -> Result<(), String>
         ldc: d.ldc,
         compute_roundoff,
     };
-    case.check(&got).map_err(|m| format!("{} {:?} {s:?}: {m:?}", T::PRECISION, handle))
+    case.check(&got).map_err(|m| format!("{label} {handle:?} {s:?}: {m:?}"))
+}
+
+fn run_typed<T: Element + Num>(handle: &Handle, s: &Shape) -> Result<(), String> {
+    let compute_roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
+    run_case::<T, T, T>(handle, s, T::PRECISION, compute_roundoff, &|alpha, a, lda, b, ldb, beta, c, ldc| {
+        gemm(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc)
+    })
 }
 
 fn run_ex<In: HalfLike + Num, Out: ExOutput + Num>(handle: &Handle, s: &Shape) -> Result<(), String> {
-    let mut rng = Rng::new(s.seed);
-    let alpha: f32 = scalar(s.alpha_kind, &mut rng);
-    let beta: f32 = scalar(s.beta_kind, &mut rng);
-    let d: Data<In, Out> = data(s, &mut rng, beta == 0.0);
-    let q = handle.queue();
-    let a = DeviceBuffer::from_slice(q, &d.a).unwrap();
-    let b = DeviceBuffer::from_slice(q, &d.b).unwrap();
-    let mut c = DeviceBuffer::from_slice(q, &d.c).unwrap();
-    gemm_ex(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, &a, d.lda, &b, d.ldb, beta, &mut c, d.ldc).map_err(|e| e.to_string())?;
-    let got = c.to_vec(q).map_err(|e| e.to_string())?;
-    let case = GemmCase {
-        trans_a: s.ta,
-        trans_b: s.tb,
-        m: s.m,
-        n: s.n,
-        k: s.k,
-        alpha: Complex64::new(alpha as f64, 0.0),
-        beta: Complex64::new(beta as f64, 0.0),
-        a: &d.a,
-        lda: d.lda,
-        b: &d.b,
-        ldb: d.ldb,
-        c: &d.c,
-        ldc: d.ldc,
-        compute_roundoff: f32::EPSILON as f64 / 2.0,
-    };
-    case.check(&got).map_err(|m| format!("ex {:?} {s:?}: {m:?}", handle))
+    run_case::<f32, In, Out>(handle, s, "gemm_ex", f32::EPSILON as f64 / 2.0, &|alpha, a, lda, b, ldb, beta, c, ldc| {
+        gemm_ex(handle, s.ta, s.tb, s.m, s.n, s.k, alpha, a, lda, b, ldb, beta, c, ldc)
+    })
 }
 
 /// Runs one shape for every type on every handle of every device. A variant the device cannot

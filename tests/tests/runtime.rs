@@ -133,3 +133,53 @@ fn concurrent_fills_never_corrupt_the_cache() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).collect();
     assert_eq!(leftovers.len(), 1, "temporary files left behind: {leftovers:?}");
 }
+
+/// Run-time compilation through the disk cache on every GPU: the device's own arch, and on
+/// sm_90 also `sm_90a` (the arch wgmma needs). The kernel is written against the portable
+/// prelude, so the same source serves CUDA and HIP.
+#[test]
+fn kernels_compile_cache_and_run_on_every_gpu() {
+    use rocmath_runtime::{KernelArgs, KernelSource, LaunchConfig};
+    let body = r#"
+extern "C" __global__ void rm_test_axpy(int n, float a, const float* x, float* y) {
+    int i = rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+"#;
+    for device in rocmath_tests::test_gpus() {
+        let gpu = device.gpu().unwrap().clone();
+        let arch = gpu.properties().arch.clone();
+        let mut archs = vec![None];
+        if arch == "sm_90" {
+            archs.push(Some("sm_90a".to_string()));
+        }
+        for arch_override in archs {
+            let source = KernelSource {
+                name: format!("rm_test_axpy_{}", arch_override.as_deref().unwrap_or("native")),
+                source: format!("{}\n{body}", rocmath_kernels::prelude()),
+                options: vec![],
+                arch_override: arch_override.clone(),
+            };
+            let module = gpu.module(&source).unwrap_or_else(|e| panic!("{arch_override:?}: {e}"));
+            let queue = device.new_queue().unwrap();
+            let n = 1000usize;
+            let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+            let dx = DeviceBuffer::from_slice(&queue, &x).unwrap();
+            let mut dy = DeviceBuffer::from_slice(&queue, &vec![1f32; n]).unwrap();
+            let mut args = KernelArgs::new();
+            args.push(n as i32).push(2f32).push(dx.as_ptr() as u64).push(dy.as_mut_ptr() as u64);
+            let cfg = LaunchConfig { grid: [(n as u32).div_ceil(128), 1, 1], block: [128, 1, 1], shared_bytes: 0 };
+            // SAFETY: the arguments match rm_test_axpy's parameters; both buffers hold n floats.
+            unsafe { module.function("rm_test_axpy").unwrap().launch(queue.gpu().unwrap(), cfg, &mut args).unwrap() };
+            let y = dy.to_vec(&queue).unwrap();
+            assert!(y.iter().enumerate().all(|(i, &v)| v == 2.0 * i as f32 + 1.0), "{arch_override:?}");
+            assert!(module.function("no_such_kernel").is_err());
+        }
+        // A source that does not compile is an error carrying the compiler's log.
+        let bad = KernelSource { name: "rm_test_bad".into(), source: "this is not C++".into(), options: vec![], arch_override: None };
+        match gpu.module(&bad) {
+            Err(Error::Compile { log, .. }) => assert!(!log.is_empty()),
+            other => panic!("expected a compile error, got {other:?}"),
+        }
+    }
+}
