@@ -23,29 +23,31 @@ pub(crate) unsafe fn gemm(call: &GemmCall) -> Result<()> {
         return Err(BlasError::new(Status::InternalError, "alpha", "device scalars on the CPU device"));
     };
     for batch in 0..call.batch {
-        let at = |p: *const u8, stride: usize, size: usize| p.wrapping_add(batch * stride * size);
         use GemmFamily::*;
         match (call.family, alpha, beta) {
             (S, Scalar::F32(al), Scalar::F32(be)) => typed::<f32>(call, batch, al, be, false),
             (D, Scalar::F64(al), Scalar::F64(be)) => typed::<f64>(call, batch, al, be, false),
             (C, Scalar::C32(al), Scalar::C32(be)) => typed::<Complex32>(call, batch, al, be, true),
             (Z, Scalar::C64(al), Scalar::C64(be)) => typed::<Complex64>(call, batch, al, be, true),
-            (H | Hhs, Scalar::F32(al), Scalar::F32(be)) => {
-                widened::<f16, f16>(call, al, be, at(call.a, call.stride_a, 2), at(call.b, call.stride_b, 2), at(call.c, call.stride_c, 2), at(call.d, call.stride_d, 2) as *mut u8)
-            }
-            (Hss, Scalar::F32(al), Scalar::F32(be)) => {
-                widened::<f16, f32>(call, al, be, at(call.a, call.stride_a, 2), at(call.b, call.stride_b, 2), at(call.c, call.stride_c, 4), at(call.d, call.stride_d, 4) as *mut u8)
-            }
-            (Bss, Scalar::F32(al), Scalar::F32(be)) => {
-                widened::<bf16, f32>(call, al, be, at(call.a, call.stride_a, 2), at(call.b, call.stride_b, 2), at(call.c, call.stride_c, 4), at(call.d, call.stride_d, 4) as *mut u8)
-            }
-            (Bbs, Scalar::F32(al), Scalar::F32(be)) => {
-                widened::<bf16, bf16>(call, al, be, at(call.a, call.stride_a, 2), at(call.b, call.stride_b, 2), at(call.c, call.stride_c, 2), at(call.d, call.stride_d, 2) as *mut u8)
-            }
+            (H | Hhs, Scalar::F32(al), Scalar::F32(be)) => widened::<f16, f16>(call, batch, al, be),
+            (Hss, Scalar::F32(al), Scalar::F32(be)) => widened::<f16, f32>(call, batch, al, be),
+            (Bss, Scalar::F32(al), Scalar::F32(be)) => widened::<bf16, f32>(call, batch, al, be),
+            (Bbs, Scalar::F32(al), Scalar::F32(be)) => widened::<bf16, bf16>(call, batch, al, be),
             _ => return Err(BlasError::new(Status::InternalError, "alpha", "scalar type does not match the family")),
         }
     }
     Ok(())
+}
+
+/// A, B, C and D of batch entry `batch`, typed: A/B as `In`, C/D as `Out`.
+fn entry<In, Out>(call: &GemmCall, batch: usize) -> (*const In, *const In, *const Out, *mut Out) {
+    let (i, o) = (std::mem::size_of::<In>(), std::mem::size_of::<Out>());
+    (
+        call.a.wrapping_add(batch * call.stride_a * i) as *const In,
+        call.b.wrapping_add(batch * call.stride_b * i) as *const In,
+        call.c.wrapping_add(batch * call.stride_c * o) as *const Out,
+        call.d.wrapping_add(batch * call.stride_d * o) as *mut Out,
+    )
 }
 
 /// Element strides of op(X) for an X stored column-major with leading dimension `ld`:
@@ -90,11 +92,7 @@ scale!(Complex64, Complex64::new(0.0, 0.0));
 
 /// One batch entry of a same-type GEMM through the `gemm` crate.
 unsafe fn typed<T: Scale>(call: &GemmCall, batch: usize, alpha: T, beta: T, complex: bool) {
-    let size = std::mem::size_of::<T>();
-    let a = call.a.wrapping_add(batch * call.stride_a * size) as *const T;
-    let b = call.b.wrapping_add(batch * call.stride_b * size) as *const T;
-    let c = call.c.wrapping_add(batch * call.stride_c * size) as *const T;
-    let d = call.d.wrapping_add(batch * call.stride_d * size) as *mut T;
+    let (a, b, c, d) = entry::<T, T>(call, batch);
     let (m, n, k) = (call.m, call.n, call.k);
     // D starts as C (when beta reads it); the product then accumulates into D.
     if !beta.is_zero() && c != d as *const T {
@@ -154,19 +152,10 @@ unsafe fn widen<In: ExOutput>(p: *const In, rows: usize, cols: usize, ld: usize)
     out
 }
 
-/// A 16-bit-input GEMM computed in f32, for one batch entry whose pointers are given.
-#[allow(clippy::too_many_arguments)]
-unsafe fn widened<In: ExOutput, Out: ExOutput>(
-    call: &GemmCall,
-    alpha: f32,
-    beta: f32,
-    a: *const u8,
-    b: *const u8,
-    c: *const u8,
-    d: *mut u8,
-) {
+/// One batch entry of a 16-bit-input GEMM computed in f32.
+unsafe fn widened<In: ExOutput, Out: ExOutput>(call: &GemmCall, batch: usize, alpha: f32, beta: f32) {
     let (m, n, k) = (call.m, call.n, call.k);
-    let (a, b, c, d) = (a as *const In, b as *const In, c as *const Out, d as *mut Out);
+    let (a, b, c, d) = entry::<In, Out>(call, batch);
     let rows = |op: Operation, r: usize, cc: usize| if op == Operation::None { (r, cc) } else { (cc, r) };
     let mut acc = if beta == 0.0 { vec![0f32; m * n] } else { widen(c, m, n, call.ldc) };
     if k > 0 && alpha != 0.0 {

@@ -240,10 +240,20 @@ impl RawGemm {
     /// leading dimensions, strides and batch count describe (host memory on the CPU device).
     pub(crate) unsafe fn run(&self, handle: &Handle) -> Result<()> {
         let Some(call) = self.validate(handle)? else { return Ok(()) };
+        call.execute(handle)
+    }
+}
+
+impl GemmCall {
+    /// Runs on the handle's device: the CPU back end, or a kernel launch on the handle's queue.
+    ///
+    /// # Safety
+    /// The pointers must be valid on the handle's device for the extents the call describes.
+    unsafe fn execute(&self, handle: &Handle) -> Result<()> {
         if handle.device().is_gpu() {
-            gpu::gemm(handle, &call)
+            gpu::gemm(handle, self)
         } else {
-            cpu::gemm(&call)
+            cpu::gemm(self)
         }
     }
 }
@@ -367,8 +377,11 @@ pub unsafe fn gemm_ex_raw(
     if !(0..=1).contains(&algo) {
         return Err(BlasError::new(Status::InvalidValue, "algo", format!("{algo} is not a rocblas_gemm_algo")));
     }
-    let raw = RawGemm {
-        family: GemmFamily::S, // replaced below once the sizes have been checked
+    let family = gemm_ex_family(types.0, types.1, types.2, types.3, types.4).ok_or_else(|| {
+        BlasError::new(Status::NotImplemented, "compute_type", format!("datatype combination {types:?} is not supported"))
+    })?;
+    RawGemm {
+        family,
         trans_a,
         trans_b,
         m: m.into(),
@@ -389,11 +402,8 @@ pub unsafe fn gemm_ex_raw(
         ldd: ldd.into(),
         stride_d: 0,
         batch: 1,
-    };
-    let family = gemm_ex_family(types.0, types.1, types.2, types.3, types.4).ok_or_else(|| {
-        BlasError::new(Status::NotImplemented, "compute_type", format!("datatype combination {types:?} is not supported"))
-    })?;
-    RawGemm { family, ..raw }.run(handle)
+    }
+    .run(handle)
 }
 
 /// Strides between consecutive matrices of a strided batch, in elements.
@@ -609,11 +619,5 @@ fn run_safe(
     };
     // SAFETY: check_operands proved the buffers hold every element the call touches, on the
     // handle's device.
-    unsafe {
-        if handle.device().is_gpu() {
-            gpu::gemm(handle, &call)
-        } else {
-            cpu::gemm(&call)
-        }
-    }
+    unsafe { call.execute(handle) }
 }
