@@ -11,7 +11,8 @@ mod cublas;
 
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::{gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExOutput, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_blas::{gemm_ex_family, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_kernels::blas::GemmKernel;
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
 use rocmath_tests::{GemmCase, Num, Rng};
 use std::process::ExitCode;
@@ -207,14 +208,15 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
 fn bench_typed<T: Element + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
     let (alpha, beta) = (T::from_c64(Complex64::new(g.alpha, 0.0)), T::from_c64(Complex64::new(g.beta, 0.0)));
     let roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
-    bench::<T, T>(device, g, peer, roundoff, &|h, a, lda, b, ldb, c, ldc, batch| {
+    bench::<T, T>(device, g, T::FAMILY, peer, roundoff, &|h, a, lda, b, ldb, c, ldc, batch| {
         gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
     })
 }
 
 fn bench_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
     let (alpha, beta) = (g.alpha as f32, g.beta as f32);
-    bench::<In, Out>(device, g, peer, f32::EPSILON as f64 / 2.0, &|h, a, lda, b, ldb, c, ldc, batch| {
+    let family = gemm_ex_family(In::DATATYPE, In::DATATYPE, Out::DATATYPE, Out::DATATYPE, Datatype::F32R).ok_or("unsupported gemm_ex types")?;
+    bench::<In, Out>(device, g, family, peer, f32::EPSILON as f64 / 2.0, &|h, a, lda, b, ldb, c, ldc, batch| {
         gemm_strided_batched_ex(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
     })
 }
@@ -242,7 +244,7 @@ fn time_ms(queue: &Queue, warmup: usize, iters: usize, mut f: impl FnMut() -> Re
     Ok(times[times.len() / 2])
 }
 
-fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, (peer_in, peer_out, peer_compute): (i32, i32, i32), compute_roundoff: f64, ours: &OurGemm<In, Out>) -> Result<Outcome, String> {
+fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (peer_in, peer_out, peer_compute): (i32, i32, i32), compute_roundoff: f64, ours: &OurGemm<In, Out>) -> Result<Outcome, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     let (ra, ca) = stored(g.trans_a, g.m, g.k);
     let (rb, cb) = stored(g.trans_b, g.k, g.n);
@@ -300,25 +302,14 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, (peer_in, peer_out, p
     let gflops = flops / ms / 1e6;
     let label = format!("{} {}{} {}x{}x{} b{}", g.precision, g.trans_a.letter(), g.trans_b.letter(), g.m, g.n, g.k, g.batch);
     let kernel = match device.gpu() {
-        Some(gpu) if g.m > 0 => {
-            let fam = match g.precision.as_str() {
-                "s" => rocmath_blas::GemmFamily::S,
-                "d" => rocmath_blas::GemmFamily::D,
-                "c" => rocmath_blas::GemmFamily::C,
-                "z" => rocmath_blas::GemmFamily::Z,
-                "h" => rocmath_blas::GemmFamily::H,
-                "hss" => rocmath_blas::GemmFamily::Hss,
-                "bss" => rocmath_blas::GemmFamily::Bss,
-                "hhs" => rocmath_blas::GemmFamily::Hhs,
-                _ => rocmath_blas::GemmFamily::Bbs,
+        Some(gpu) => {
+            let name = match g.variant {
+                Some(v) => GemmKernel::new(family, v).map(|k| k.module_name()).unwrap_or_else(|why| why),
+                None => GemmKernel::select(family, &gpu.properties().arch).module_name(),
             };
-            let k = match g.variant {
-                Some(v) => rocmath_kernels_name(fam, v),
-                None => rocmath_kernels::blas::GemmKernel::select(fam, &gpu.properties().arch).module_name(),
-            };
-            format!(" kernel={k}")
+            format!(" kernel={name}")
         }
-        _ => String::new(),
+        None => String::new(),
     };
     print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
 
@@ -338,10 +329,6 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, (peer_in, peer_out, p
         println!("  (no peer library timed on {})", device.spec());
     }
     Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
-}
-
-fn rocmath_kernels_name(fam: rocmath_blas::GemmFamily, v: GemmVariant) -> String {
-    rocmath_kernels::blas::GemmKernel::new(fam, v).map(|k| k.module_name()).unwrap_or_else(|e| e)
 }
 
 /// Times cuBLAS on the same device buffers (C reset to the same input first), and returns its
