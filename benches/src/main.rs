@@ -11,8 +11,7 @@ mod cublas;
 
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::{gemm_ex_family, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
-use rocmath_kernels::blas::GemmKernel;
+use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
 use rocmath_tests::{GemmCase, Num, Rng};
 use std::process::ExitCode;
@@ -20,7 +19,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | suite [--device D]]
   gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
-                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma] [--no-peer]
+                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma] [--config TAG] [--no-peer]
+                --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
   With no arguments: the standard suite on the best device present (ROCMATH_DEVICE overrides).";
 
 #[derive(Clone, Debug)]
@@ -40,6 +40,7 @@ struct GemmArgs {
     iters: usize,
     warmup: usize,
     variant: Option<GemmVariant>,
+    config: Option<GemmConfig>,
     peer: bool,
 }
 
@@ -61,6 +62,7 @@ impl Default for GemmArgs {
             iters: 20,
             warmup: 3,
             variant: None,
+            config: None,
             peer: true,
         }
     }
@@ -105,6 +107,7 @@ fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, 
                     v => return Err(format!("--variant: unknown {v}")),
                 })
             }
+            "--config" => g.config = Some(GemmConfig::parse(&value()?)?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -259,6 +262,7 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     let c_host: Vec<Out> = rng.vec(sc * g.batch);
     let mut handle = Handle::on(device).map_err(|e| err(&e))?;
     handle.set_gemm_variant(g.variant);
+    handle.set_gemm_config(g.config);
     let q = handle.queue().clone();
     let a = DeviceBuffer::from_slice(&q, &a_host).map_err(|e| err(&e))?;
     let b = DeviceBuffer::from_slice(&q, &b_host).map_err(|e| err(&e))?;
@@ -301,15 +305,10 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     let ms = time_ms(&q, g.warmup, g.iters, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
     let gflops = flops / ms / 1e6;
     let label = format!("{} {}{} {}x{}x{} b{}", g.precision, g.trans_a.letter(), g.trans_b.letter(), g.m, g.n, g.k, g.batch);
-    let kernel = match device.gpu() {
-        Some(gpu) => {
-            let name = match g.variant {
-                Some(v) => GemmKernel::new(family, v).map(|k| k.module_name()).unwrap_or_else(|why| why),
-                None => GemmKernel::select(family, &gpu.properties().arch).module_name(),
-            };
-            format!(" kernel={name}")
-        }
-        None => String::new(),
+    let kernel = match gemm_solution(&handle, family, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
+        Ok(Some(k)) => format!(" kernel={}", k.module_name()),
+        Ok(None) => String::new(),
+        Err(e) => format!(" kernel=({e})"),
     };
     print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
 

@@ -4,7 +4,9 @@ use crate::gemm::{GemmCall, Scalar, Scalars};
 use crate::handle::Handle;
 use crate::types::{BlasError, Operation, Result, Status};
 use num_complex::{Complex32, Complex64};
-use rocmath_kernels::blas::{GemmFamily, GemmKernel, Trans};
+use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, Trans};
+use rocmath_kernels::gen::gemm::GENERATOR;
+use rocmath_tuning::{Lookup, Tables};
 use rocmath_runtime::{GpuDevice, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -42,17 +44,74 @@ fn trans(op: Operation) -> Trans {
     }
 }
 
-/// The kernel a handle uses for `family` on `device`.
-pub(crate) fn select(handle: &Handle, device: &GpuDevice, family: GemmFamily) -> Result<GemmKernel> {
+/// Tuning tables (committed ones, overlaid by `ROCMATH_TUNING_DIR`), loaded once per process.
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::from_env)
+}
+
+/// The table layout tag (`nt`, ...); real families have no conjugate kernels.
+fn layout(family: GemmFamily, trans_a: Operation, trans_b: Operation) -> String {
+    let tag = |op: Operation| match (op, family.is_complex()) {
+        (Operation::None, _) => 'n',
+        (Operation::Transpose, _) | (Operation::ConjugateTranspose, false) => 't',
+        (Operation::ConjugateTranspose, true) => 'c',
+    };
+    format!("{}{}", tag(trans_a), tag(trans_b))
+}
+
+/// The kernel a handle uses for `call` on `device`: a pinned config, else a pinned variant's
+/// fallback, else the tuning table's pick for the size (exact, else nearest in log space, else
+/// the table's fallback), else the arch's fallback. A stale or unusable table entry costs speed,
+/// never correctness: only configs that validate for the family and run on the arch are taken.
+pub(crate) fn select(
+    handle: &Handle,
+    device: &GpuDevice,
+    family: GemmFamily,
+    (trans_a, trans_b): (Operation, Operation),
+    [m, n, k, batch]: [usize; 4],
+) -> Result<GemmKernel> {
     let arch = &device.properties().arch;
-    let kernel = match handle.gemm_variant() {
-        None => GemmKernel::select(family, arch),
-        Some(v) => GemmKernel::new(family, v).map_err(|why| BlasError::new(Status::ArchMismatch, "handle", why))?,
+    let mismatch = |why: String| BlasError::new(Status::ArchMismatch, "handle", why);
+    let kernel = if let Some(cfg) = handle.gemm_config() {
+        GemmKernel::new(family, cfg).map_err(mismatch)?
+    } else if let Some(v) = handle.gemm_variant() {
+        GemmKernel::fallback(family, v).map_err(mismatch)?
+    } else {
+        let usable = |sol: &str| {
+            GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok()).filter(|k| k.supports_arch(arch))
+        };
+        let picked = match tables().gemm(arch, family.tag(), &layout(family, trans_a, trans_b), GENERATOR) {
+            Lookup::Found(t) => t
+                .select(m as u64, n as u64, k as u64, batch as u64, |sol| usable(sol).is_some())
+                .and_then(|s| usable(&s.solution)),
+            Lookup::Stale { .. } | Lookup::Missing => None,
+        };
+        picked.unwrap_or_else(|| GemmKernel::select(family, arch))
     };
     if !kernel.supports_arch(arch) {
-        return Err(BlasError::new(Status::ArchMismatch, "handle", format!("{} does not run on {arch}", kernel.module_name())));
+        return Err(mismatch(format!("{} does not run on {arch}", kernel.module_name())));
     }
     Ok(kernel)
+}
+
+/// The kernel module a gemm call of this shape would run on the handle's device (`None` on the
+/// CPU), for the bench and the tuner to report.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_solution(
+    handle: &Handle,
+    family: GemmFamily,
+    trans_a: Operation,
+    trans_b: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    batch: usize,
+) -> Result<Option<GemmKernel>> {
+    match handle.queue().gpu() {
+        None => Ok(None),
+        Some(q) => select(handle, q.device(), family, (trans_a, trans_b), [m, n, k, batch]).map(Some),
+    }
 }
 
 fn push_scalar(args: &mut KernelArgs, s: Scalar) {
@@ -76,18 +135,6 @@ fn compute_zero(family: GemmFamily) -> Scalar {
 
 const MAX_GRID_YZ: u32 = 65535;
 
-/// Bytes of one A/B element and one C/D element of a family.
-fn element_bytes(family: GemmFamily) -> (usize, usize) {
-    use GemmFamily::*;
-    match family {
-        S => (4, 4),
-        D | C => (8, 8),
-        Z => (16, 16),
-        H | Hhs | Bbs => (2, 2),
-        Hss | Bss => (2, 4),
-    }
-}
-
 /// Launches a validated GEMM on the handle's queue (asynchronously).
 ///
 /// # Safety
@@ -96,7 +143,7 @@ fn element_bytes(family: GemmFamily) -> (usize, usize) {
 pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let queue = handle.queue().gpu().ok_or_else(|| BlasError::new(Status::InternalError, "handle", "not a GPU queue"))?;
     let device = queue.device();
-    let kernel = select(handle, device, call.family)?;
+    let kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
@@ -104,7 +151,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     if dims.grid[1] > MAX_GRID_YZ {
         return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
-    let (ab, cd) = element_bytes(call.family);
+    let (ab, cd) = (call.family.ab_bytes() as usize, call.family.c_bytes() as usize);
     let mut first = 0;
     while first < call.batch {
         let count = (call.batch - first).min(MAX_GRID_YZ as usize);

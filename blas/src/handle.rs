@@ -1,6 +1,6 @@
 //! The BLAS handle: the queue ops run on, the pointer mode, a workspace, and kernel selection.
 use crate::types::{BlasError, PointerMode, Result, Status};
-use rocmath_kernels::blas::GemmVariant;
+use rocmath_kernels::blas::{GemmConfig, GemmVariant};
 use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
 
 /// A rocBLAS-shaped library context (`rocblas_handle`). rocSOLVER shares it, as in ROCm.
@@ -8,6 +8,7 @@ pub struct Handle {
     queue: Queue,
     pointer_mode: PointerMode,
     gemm_variant: Option<GemmVariant>,
+    gemm_config: Option<GemmConfig>,
     workspace: Option<DeviceBuffer<u8>>,
 }
 
@@ -17,6 +18,7 @@ impl std::fmt::Debug for Handle {
             .field("device", &self.queue.device().spec())
             .field("pointer_mode", &self.pointer_mode)
             .field("gemm_variant", &self.gemm_variant)
+            .field("gemm_config", &self.gemm_config.map(|c| c.tag()))
             .field("workspace_bytes", &self.workspace_size())
             .finish()
     }
@@ -45,7 +47,7 @@ impl Handle {
     }
 
     pub fn with_queue(queue: Queue) -> Handle {
-        Handle { queue, pointer_mode: PointerMode::Host, gemm_variant: None, workspace: None }
+        Handle { queue, pointer_mode: PointerMode::Host, gemm_variant: None, gemm_config: None, workspace: None }
     }
 
     pub fn queue(&self) -> &Queue {
@@ -82,6 +84,18 @@ impl Handle {
     /// arch. A variant the device cannot run makes gemm calls fail with `ArchMismatch`.
     pub fn set_gemm_variant(&mut self, variant: Option<GemmVariant>) {
         self.gemm_variant = variant;
+    }
+
+    /// The GEMM kernel config pinned on this handle, if any (it overrides a pinned variant).
+    pub fn gemm_config(&self) -> Option<GemmConfig> {
+        self.gemm_config
+    }
+
+    /// Pins one GEMM kernel config (for the tuner, tests and benchmarks); `None` restores
+    /// selection by tuning table. A config the family or device cannot run makes gemm calls fail
+    /// with `ArchMismatch`.
+    pub fn set_gemm_config(&mut self, config: Option<GemmConfig>) {
+        self.gemm_config = config;
     }
 
     /// Gives the handle `bytes` of device scratch for ops that need it (none does yet).

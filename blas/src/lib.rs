@@ -18,6 +18,7 @@ mod types;
 
 pub use element::{Element, ExOutput, HalfLike};
 pub use gemm::{gemm, gemm_ex, gemm_ex_family, gemm_ex_raw, gemm_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch};
+pub use gpu::gemm_solution;
 pub use handle::Handle;
-pub use rocmath_kernels::blas::{GemmFamily, GemmVariant};
+pub use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant};
 pub use types::{BlasError, Datatype, Operation, PointerMode, Result, Status};

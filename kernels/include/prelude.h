@@ -335,8 +335,59 @@ template <int V> struct rm_vload<rm_bf16, V> : rm_vload16<rm_bf16, V> {};
 template <class T, int V> RM_INLINE rm_vec<T, V> rm_load_vec(const T* p) { return rm_vload<T, V>::run(p); }
 
 // Compile-time helpers
+template <class A, class B> struct rm_same { enum { value = 0 }; };
+template <class A> struct rm_same<A, A> { enum { value = 1 }; };
 template <bool B, class T, class F> struct rm_if { typedef T type; };
 template <class T, class F> struct rm_if<false, T, F> { typedef F type; };
 #define RM_CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+
+// ------------------------------------------------------------------------------------------------
+// Asynchronous global -> LDS copies of 16 bytes (cp.async on NVIDIA sm_80+; a load and a store
+// elsewhere). `src_bytes` is 16 or 0 (0: nothing is read, the destination is zeroed). rm_cp_async_commit ends a
+// group; rm_cp_async_wait<N> waits until at most N groups are pending (then a barrier makes the
+// data visible to the block).
+// ------------------------------------------------------------------------------------------------
+struct rm_u32x4 { rm_u32 x, y, z, w; };
+#if RM_NVIDIA && (RM_SM == 0 || RM_SM >= 800)
+RM_INLINE rm_u32 rm_smem_addr(const void* p) {
+    rm_u32 a;
+    asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
+    return a;
+}
+RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(rm_smem_addr(dst)), "l"(src), "r"(src_bytes)
+                 : "memory");
+}
+RM_INLINE void rm_cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> RM_INLINE void rm_cp_async_wait() { asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory"); }
+#define RM_HAS_CP_ASYNC 1
+// ldmatrix: lanes 8j..8j+7 give the row addresses (16 bytes each) of 8x8 b16 matrix j; lane l
+// receives row l/4, columns 2(l%4), 2(l%4)+1 of each matrix (of its transpose with .trans).
+RM_INLINE void rm_ldmatrix_x4(rm_u32 (&r)[4], const void* p, bool trans) {
+    if (trans)
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(rm_smem_addr(p)));
+    else
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(rm_smem_addr(p)));
+}
+RM_INLINE void rm_ldmatrix_x2(rm_u32 (&r)[2], const void* p, bool trans) {
+    if (trans)
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+                     : "=r"(r[0]), "=r"(r[1]) : "r"(rm_smem_addr(p)));
+    else
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+                     : "=r"(r[0]), "=r"(r[1]) : "r"(rm_smem_addr(p)));
+}
+#else
+RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
+    rm_u32x4 v = {0u, 0u, 0u, 0u};
+    if (src_bytes >= 16) v = *(const rm_u32x4*)src;
+    *(rm_u32x4*)dst = v;
+}
+RM_INLINE void rm_cp_async_commit() {}
+template <int N> RM_INLINE void rm_cp_async_wait() {}
+#define RM_HAS_CP_ASYNC 0
+#endif
 
 #endif // ROCMATH_PRELUDE_H

@@ -97,6 +97,12 @@ impl Atom {
         }
     }
 
+    /// Accumulator elements per lane (`C_ELEMS`).
+    pub fn c_elems(self) -> u32 {
+        let (m, n, _) = self.shape();
+        m * n / self.wave()
+    }
+
     /// Lanes that execute one instruction together.
     pub fn wave(self) -> u32 {
         match self.vendor() {

@@ -15,6 +15,7 @@
 
 use crate::atoms::{Atom, Vendor};
 use crate::blas::{self, GemmConfig, GemmFamily, GemmKernel, Trans};
+use crate::gen::gemm::{BatchForm, LdsLayout};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -98,7 +99,10 @@ pub struct Unit {
     pub source: String,
     pub kernels: Vec<String>,
     pub atom: Atom,
+    /// Static LDS the model expects (0 for direct-path configs, whose LDS is dynamic).
     pub lds_bytes: u32,
+    /// Dynamic LDS requested at launch.
+    pub dynamic_lds: u32,
     pub threads: u32,
     kernel: GemmKernel,
 }
@@ -109,30 +113,43 @@ impl Unit {
     }
 }
 
-/// Every shipped module plus coverage units for the atoms that no shipped config uses.
-pub fn units() -> Vec<Unit> {
-    let mut v: Vec<Unit> = GemmKernel::all()
-        .into_iter()
-        .map(|k| {
-            let cfg = k.config().expect("valid");
-            Unit {
-                module: k.module_name(),
-                source: k.source(),
-                kernels: k.kernel_names(),
-                atom: cfg.atom,
-                lds_bytes: cfg.lds_bytes(k.family),
-                threads: cfg.threads(),
-                kernel: k,
-            }
-        })
-        .collect();
+impl Unit {
+    /// The unit of one module.
+    pub fn of(k: GemmKernel) -> Unit {
+        Unit {
+            module: k.module_name(),
+            source: k.source(),
+            kernels: k.kernel_names(),
+            atom: k.config.atom,
+            lds_bytes: if k.config.is_direct() { 0 } else { k.config.lds_bytes(k.family) },
+            dynamic_lds: if k.config.is_direct() { k.config.lds_bytes(k.family) } else { 0 },
+            threads: k.config.threads(),
+            kernel: k,
+        }
+    }
+}
+
+/// Every fallback module in both batch forms, the `extra` modules (the configs the tuning tables
+/// can select), and coverage units for the atoms that none of those uses.
+pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
+    let mut kernels: Vec<GemmKernel> = Vec::new();
+    for k in GemmKernel::all() {
+        kernels.push(k);
+        kernels.push(k.with_batch(BatchForm::Pointers));
+    }
+    for k in extra {
+        if !kernels.contains(k) {
+            kernels.push(*k);
+        }
+    }
+    let mut v: Vec<Unit> = kernels.into_iter().map(Unit::of).collect();
     let used: Vec<Atom> = v.iter().map(|u| u.atom).collect();
     for atom in Atom::ALL {
         if used.contains(&atom) {
             continue;
         }
-        let Some((family, cfg, variant)) = coverage_config(atom) else { continue };
-        let kernel = GemmKernel::new(family, variant).expect("coverage families are valid");
+        let Some((family, cfg)) = coverage_config(atom) else { continue };
+        let kernel = GemmKernel::new(family, cfg).expect("coverage configs are valid");
         let module = format!("coverage_{}_{}", family.tag(), atom.tag());
         let name = |a: Trans, b: Trans| format!("gemm_{}_{}{}_{}", family.tag(), a.tag(), b.tag(), cfg.tag());
         let tr = [(Trans::N, Trans::T)];
@@ -140,32 +157,56 @@ pub fn units() -> Vec<Unit> {
         let cut = source.find("// ---- instantiations:").expect("instantiation marker");
         source.truncate(cut);
         source.push_str(&format!("// ---- instantiations: {module} (atom coverage, not shipped) ----\n"));
-        source.push_str(&blas::instantiations(family, &cfg, &module, name, &tr));
-        v.push(Unit {
-            module,
-            source,
-            kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(),
-            atom,
-            lds_bytes: cfg.lds_bytes(family),
-            threads: cfg.threads(),
-            kernel,
-        });
+        source.push_str(&blas::instantiations(family, &cfg, BatchForm::Strided, &module, name, &tr));
+        v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
     }
     v
 }
 
-fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig, blas::GemmVariant)> {
-    use blas::GemmVariant as V;
-    let (family, variant) = match atom {
-        Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 => (GemmFamily::H, V::Mfma),
-        Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k => (GemmFamily::Bbs, V::Mfma),
-        Atom::MmaM16n8k16F16 => (GemmFamily::H, V::Mma),
-        Atom::MmaM16n8k16Bf16 => (GemmFamily::Bbs, V::Mma),
+/// The modules the committed tuning tables can select (every entry and every fallback), and
+/// what in the tables is unusable (unknown family, unparsable or invalid config, wrong arch).
+pub fn table_kernels() -> (Vec<GemmKernel>, Vec<String>) {
+    let tables = rocmath_tuning::Tables::embedded();
+    let mut errors: Vec<String> = tables.errors().iter().map(|e| e.to_string()).collect();
+    let mut v = Vec::new();
+    for t in tables.iter().filter(|t| t.op == "gemm") {
+        let Some(family) = GemmFamily::from_tag(&t.types) else {
+            errors.push(format!("{}: unknown types `{}`", t.relative_path().display(), t.types));
+            continue;
+        };
+        let solutions = t.entries().iter().map(|e| e.solution.as_str()).chain(std::iter::once(t.fallback.as_str()));
+        for sol in solutions {
+            match GemmConfig::parse(sol).and_then(|c| GemmKernel::new(family, c)) {
+                Ok(k) if k.supports_arch(&t.arch) => {
+                    if !v.contains(&k) {
+                        v.push(k)
+                    }
+                }
+                Ok(_) => errors.push(format!("{}: `{sol}` does not run on {}", t.relative_path().display(), t.arch)),
+                Err(e) => errors.push(format!("{}: {e}", t.relative_path().display())),
+            }
+        }
+    }
+    (v, errors)
+}
+
+fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
+    let family = match atom {
+        Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 | Atom::MmaM16n8k16F16 => GemmFamily::H,
+        Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 => GemmFamily::Bbs,
         _ => return None,
     };
-    let cfg = GemmConfig { atom, mt: [128, 128, 32], waves: [2, 2], pad: [4, 4], min_waves: 2 };
+    let cfg = GemmConfig {
+        atom,
+        mt: [128, 128, 32],
+        waves: [2, 2],
+        lds: LdsLayout::Pad { a: 8, b: 8 },
+        stages: 1,
+        group_m: 1,
+        min_waves: if atom.vendor() == Vendor::Amd { 2 } else { 1 },
+    };
     cfg.validate(family).ok()?;
-    Some((family, cfg, variant))
+    Some((family, cfg))
 }
 
 /// Per-kernel result on one arch.
@@ -292,7 +333,7 @@ fn check_amd(unit: &Unit, arch: &str, dir: &Path) -> Result<Vec<KernelReport>, S
         let granule = total.max(1).div_ceil(8) * 8;
         let by_regs = (512 / granule).min(8);
         let waves_per_block = unit.threads.div_ceil(64);
-        let by_lds = 65536u32.checked_div(r.lds).map_or(8, |blocks| blocks * waves_per_block / 4);
+        let by_lds = 65536u32.checked_div(r.lds + unit.dynamic_lds).map_or(8, |blocks| blocks * waves_per_block / 4);
         r.waves_per_simd = Some(by_regs.min(by_lds).min(8));
         let body = code.get(name).map(String::as_str).unwrap_or("");
         r.matrix = count_mnemonics(body, "v_mfma");
@@ -305,8 +346,8 @@ fn check_amd(unit: &Unit, arch: &str, dir: &Path) -> Result<Vec<KernelReport>, S
         if body.contains("scratch_") || body.contains("buffer_store") {
             r.failures.push("scratch/buffer stores in the code".into());
         }
-        if r.lds > 65536 {
-            r.failures.push(format!("LDS {} bytes exceeds 64 KiB", r.lds));
+        if r.lds + unit.dynamic_lds > 65536 {
+            r.failures.push(format!("LDS {} bytes exceeds 64 KiB", r.lds + unit.dynamic_lds));
         }
         if r.lds != unit.lds_bytes {
             r.failures.push(format!("LDS {} bytes differs from the model's {}", r.lds, unit.lds_bytes));
@@ -567,7 +608,11 @@ pub fn run(opts: &Options) -> Result<Outcome, String> {
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join("nvrtc_shim.h"), NVRTC_SHIM).map_err(|e| e.to_string())?;
-    let units = units();
+    let (extra, table_errors) = table_kernels();
+    if !table_errors.is_empty() {
+        return Err(format!("tuning tables: {}", table_errors.join("; ")));
+    }
+    let units = units(&extra);
     let mut jobs: Vec<(usize, String)> = Vec::new();
     for (i, u) in units.iter().enumerate() {
         std::fs::write(dir.join(format!("{}.hip", u.module)), &u.source).map_err(|e| e.to_string())?;
@@ -654,7 +699,7 @@ mod tests {
 
     #[test]
     fn units_cover_every_atom() {
-        let us = units();
+        let us = units(&[]);
         for a in Atom::ALL {
             assert!(us.iter().any(|u| u.atom == a), "{a:?} not covered");
         }

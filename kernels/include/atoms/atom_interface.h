@@ -32,6 +32,59 @@
 // instruction calculator) and restated in each header.
 #ifndef ROCMATH_ATOM_INTERFACE_H
 #define ROCMATH_ATOM_INTERFACE_H
+
+// Fragment loaders of the direct (multi-stage) GEMM path, where LDS tiles keep their memory
+// layout. `off(m, k)` / `off(k, n)` give an element's LDS offset and `Off::K_CONTIG` says whether
+// k is the contiguous dimension. The default reads element by element through the lane layout;
+// an atom with a faster way (ldmatrix) specialises rm_frag_loader in its header.
+template <class Atom> struct rm_frag_loader_generic {
+    typedef typename Atom::in_t Tin;
+    template <class Off>
+    static RM_INLINE void a(typename Atom::AFrag& f, const Tin* s, Off off, int m0, int k0, int lane) {
+#pragma unroll
+        for (int i = 0; i < Atom::A_ELEMS; ++i) Atom::a_set(f, i, s[off(m0 + Atom::a_m(lane, i), k0 + Atom::a_k(lane, i))]);
+    }
+    template <class Off>
+    static RM_INLINE void b(typename Atom::BFrag& f, const Tin* s, Off off, int k0, int n0, int lane) {
+#pragma unroll
+        for (int i = 0; i < Atom::B_ELEMS; ++i) Atom::b_set(f, i, s[off(k0 + Atom::b_k(lane, i), n0 + Atom::b_n(lane, i))]);
+    }
+};
+template <class Atom> struct rm_frag_loader : rm_frag_loader_generic<Atom> {};
+
+#if RM_NVIDIA
+// ldmatrix loader for the m16n8k16 16-bit atoms (fragments stored as 16-bit halves h[]):
+// A (16 x 16) with one x4 (matrices: m 0-7/8-15 x k 0-7, then k 8-15), B (16 x 8) with one x2
+// (k 0-7, k 8-15); .trans when the LDS tile is m- (n-) contiguous. 8-element chunks stay whole
+// under padding and swizzling, so each row address is the offset of its first element.
+template <class Atom> struct rm_ldmatrix_loader {
+    typedef typename Atom::in_t Tin;
+    template <class Off>
+    static RM_INLINE void a(typename Atom::AFrag& f, const Tin* s, Off off, int m0, int k0, int lane) {
+        const int j = lane >> 3, i = lane & 7;
+        const int at = Off::K_CONTIG ? off(m0 + i + 8 * (j & 1), k0 + 8 * (j >> 1)) : off(m0 + 8 * (j & 1), k0 + i + 8 * (j >> 1));
+        rm_u32 r[4];
+        rm_ldmatrix_x4(r, s + at, !Off::K_CONTIG);
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+            f.h[2 * q] = (rm_u16)(r[q] & 0xffffu);
+            f.h[2 * q + 1] = (rm_u16)(r[q] >> 16);
+        }
+    }
+    template <class Off>
+    static RM_INLINE void b(typename Atom::BFrag& f, const Tin* s, Off off, int k0, int n0, int lane) {
+        const int j = (lane >> 3) & 1, i = lane & 7;
+        const int at = Off::K_CONTIG ? off(k0 + 8 * j, n0 + i) : off(k0 + i + 8 * j, n0);
+        rm_u32 r[2];
+        rm_ldmatrix_x2(r, s + at, !Off::K_CONTIG);
+#pragma unroll
+        for (int q = 0; q < 2; ++q) {
+            f.h[2 * q] = (rm_u16)(r[q] & 0xffffu);
+            f.h[2 * q + 1] = (rm_u16)(r[q] >> 16);
+        }
+    }
+};
+#endif
 #if RM_AMD
 typedef _Float16 rm_v4h __attribute__((ext_vector_type(4)));
 typedef short rm_v4s __attribute__((ext_vector_type(4)));

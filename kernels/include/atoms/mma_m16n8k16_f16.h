@@ -31,12 +31,13 @@ struct rm_atom_mma_m16n8k16_f16 {
     static RM_INLINE float c_get(const CFrag& c, int i) { return c.v[i]; }
     static RM_INLINE rm_u32 pack(rm_u16 lo, rm_u16 hi) { return (rm_u32)lo | ((rm_u32)hi << 16); }
     static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
             "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
             : "+f"(c.v[0]), "+f"(c.v[1]), "+f"(c.v[2]), "+f"(c.v[3])
             : "r"(pack(a.h[0], a.h[1])), "r"(pack(a.h[2], a.h[3])), "r"(pack(a.h[4], a.h[5])),
               "r"(pack(a.h[6], a.h[7])), "r"(pack(b.h[0], b.h[1])), "r"(pack(b.h[2], b.h[3])));
     }
 };
+template <> struct rm_frag_loader<rm_atom_mma_m16n8k16_f16> : rm_ldmatrix_loader<rm_atom_mma_m16n8k16_f16> {};
 #endif
 #endif

@@ -27,7 +27,7 @@ struct rm_atom_mma_m8n8k4_f64 {
     static RM_INLINE void c_zero(CFrag& c) { c.v[0] = c.v[1] = 0.0; }
     static RM_INLINE double c_get(const CFrag& c, int i) { return c.v[i]; }
     static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
-        asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
             : "+d"(c.v[0]), "+d"(c.v[1])
             : "d"(a.v), "d"(b.v));
     }

@@ -1,6 +1,7 @@
 //! `cargo run --release -p rocmath-kernels --bin kernels-check [-- --arch gfx942 --out DIR --list]`
 //!
-//! Compiles every GEMM module with clang-19 for gfx90a and gfx942 (code objects) and sm_90 (PTX)
+//! Compiles every GEMM module (each fallback, in strided and pointer-array form, and every config
+//! the committed tuning tables can select) with clang-19 for gfx90a and gfx942 (code objects) and sm_90 (PTX)
 //! and asserts on the ISA: matrix instructions present, no spills/scratch, LDS within limits,
 //! MFMA occupancy >= 2 waves/SIMD. Exits non-zero on any failure.
 
@@ -19,7 +20,11 @@ fn main() -> ExitCode {
     if opts.list {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        for k in GemmKernel::all() {
+        let (extra, errors) = check::table_kernels();
+        for e in errors {
+            eprintln!("tuning table: {e}");
+        }
+        for k in GemmKernel::all().into_iter().chain(extra) {
             let archs: Vec<&str> =
                 ["gfx90a", "gfx942", "sm_80", "sm_90"].into_iter().filter(|a| k.supports_arch(a)).collect();
             // A closed pipe (| head) just ends the listing.

@@ -49,14 +49,18 @@ typedef rm_gemm_types<rm_bf16, rm_bf16, float, float> rm_gemm_ty_bbs;
 #define RM_OP_C 2
 
 template <class Atom_, int MT_M_, int MT_N_, int MT_K_, int WM_, int WN_, int PAD_A_, int PAD_B_,
-          int MIN_WAVES_>
+          int MIN_WAVES_, int STAGES_, int SWIZZLE_, int GROUP_M_>
 struct rm_gemm_config {
     typedef Atom_ Atom;
     enum {
         MT_M = MT_M_, MT_N = MT_N_, MT_K = MT_K_,   // macro tile
         WM = WM_, WN = WN_,                         // waves (FMA atom: threads) per block in M, N
-        PAD_A = PAD_A_, PAD_B = PAD_B_,             // LDS row padding, in elements
+        PAD_A = PAD_A_, PAD_B = PAD_B_,             // LDS row padding, in elements (SWIZZLE == 0)
         MIN_WAVES = MIN_WAVES_,                     // AMD: waves per SIMD the compiler must allow
+        STAGES = STAGES_,                           // 1: register-staged, atom layout; >= 2: direct
+                                                    //    copies into STAGES LDS buffers (see below)
+        SWIZZLE = SWIZZLE_,                         // direct path: XOR-swizzled 16-byte chunks
+        GROUP_M = GROUP_M_,                         // tile order: GROUP_M tile rows per group (L2)
         THREADS = WM * WN * Atom::WAVE,
         WT_M = MT_M / WM, WT_N = MT_N / WN,         // wave tile
         REP_M = WT_M / Atom::M, REP_N = WT_N / Atom::N,
@@ -70,10 +74,10 @@ struct rm_gemm_config {
     static_assert(MT_K % Atom::K == 0, "MT_K must be a multiple of the atom's K");
     static_assert((MT_M * MT_K) % THREADS == 0 && (MT_K * MT_N) % THREADS == 0,
                   "A and B tiles must split evenly over the threads");
-    static_assert((Atom::A_K_CONTIG ? MT_K + PAD_A : MT_M + PAD_A) % Atom::A_VEC == 0 &&
-                  (Atom::B_K_CONTIG ? MT_K + PAD_B : MT_N + PAD_B) % Atom::B_VEC == 0,
+    static_assert(STAGES > 1 || ((Atom::A_K_CONTIG ? MT_K + PAD_A : MT_M + PAD_A) % Atom::A_VEC == 0 &&
+                                 (Atom::B_K_CONTIG ? MT_K + PAD_B : MT_N + PAD_B) % Atom::B_VEC == 0),
                   "LDS rows must keep the atom's vector reads aligned");
-    // LDS index of op(A)(m, k) and op(B)(k, n) within the tile.
+    // LDS index of op(A)(m, k) and op(B)(k, n) within the tile (register-staged path).
     static RM_INLINE int lds_a(int m, int k) {
         return Atom::A_K_CONTIG ? m * (MT_K + PAD_A) + k : k * (MT_M + PAD_A) + m;
     }
@@ -171,49 +175,20 @@ RM_INLINE double rm_opaque(double v) {
 RM_INLINE rm_c32 rm_opaque(rm_c32 v) { return rm_make_c32(rm_opaque(v.x), rm_opaque(v.y)); }
 RM_INLINE rm_c64 rm_opaque(rm_c64 v) { return rm_make_c64(rm_opaque(v.x), rm_opaque(v.y)); }
 
-template <class Cfg, class Ty, int TA, int TB>
-RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typename Ty::compute beta,
-                            const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
-                            const typename Ty::ab* A, long long lda, long long stride_a,
-                            const typename Ty::ab* B, long long ldb, long long stride_b,
-                            const typename Ty::c* C, long long ldc, long long stride_c,
-                            typename Ty::c* D, long long ldd, long long stride_d) {
+// ---- Register-staged mainloop (STAGES == 1) --------------------------------------------------
+// Tiles go global -> registers (converted to the atom's input type, conjugated for C) -> LDS in the
+// atom's preferred layout; the next tile is prefetched into registers while this one is computed.
+// Works for every family (conversion, conjugation) and every atom.
+template <class Cfg, class Ty, int TA, int TB, bool DIRECT = (Cfg::STAGES > 1)> struct rm_gemm_mainloop {
     typedef typename Cfg::Atom Atom;
     typedef typename Atom::in_t Tin;
-    typedef typename Ty::compute Tcomp;
-    typedef typename Ty::c Tc;
     typedef typename Ty::ab Tab;
-
-    __shared__ __attribute__((aligned(16))) Tin sA[Cfg::LDS_A];
-    __shared__ __attribute__((aligned(16))) Tin sB[Cfg::LDS_B];
-
-    alpha = rm_opaque(alpha);
-    beta = rm_opaque(beta);
-    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
-    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
-
-    const int tid = rm_tid_x();
-    const long long batch = rm_bid_z();
-    const int m0 = rm_bid_x() * Cfg::MT_M;
-    const int n0 = rm_bid_y() * Cfg::MT_N;
-    A += batch * stride_a;
-    B += batch * stride_b;
-    C += batch * stride_c;
-    D += batch * stride_d;
-
-    const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
-    const int lane = tid % Atom::WAVE;
-    const int wm0 = (wave % Cfg::WM) * Cfg::WT_M;
-    const int wn0 = (wave / Cfg::WM) * Cfg::WT_N;
-
-    typename Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
-#pragma unroll
-    for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-        for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::c_zero(acc[rm][rn]);
-
-    const bool do_mul = k > 0 && !rm_is_zero(alpha);
-    if (do_mul) {
+    enum { SHARED_BYTES = 0 };
+    static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
+                              const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
+                              int wm0, int wn0, int lane) {
+        __shared__ __attribute__((aligned(16))) Tin sA[Cfg::LDS_A];
+        __shared__ __attribute__((aligned(16))) Tin sB[Cfg::LDS_B];
         // op(A) is M x K: rows (m) contiguous in memory when TA == N.
         typedef rm_gemm_stage<Cfg, Cfg::MT_M, Cfg::A_PER_THREAD, TA == RM_OP_N, TA == RM_OP_C, Tab, Tin> SA;
         // op(B)^T is N x K: rows (n) contiguous in memory when TB != N.
@@ -262,6 +237,191 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
             rm_barrier();
         }
     }
+};
+
+// ---- Direct multi-stage mainloop (STAGES >= 2) -------------------------------------------------
+// Tiles are staged in LDS in their *memory* layout: the dimension that is contiguous in global
+// memory stays contiguous in LDS. A global -> LDS copy is then a raw 16-byte move with no
+// conversion (cp.async on NVIDIA sm_80+, so STAGES - 1 tiles are in flight while one is computed;
+// a load and a store on AMD), and fragments are read through the atom's loader, which handles
+// both layouts (ldmatrix / ldmatrix.trans for the 16-bit mma atoms, element reads otherwise).
+// Needs Tab == the atom's input type and no conjugation (the Rust model enforces both).
+//
+// Every operand tile, op(A) (M x K) and op(B) (K x N), is "ROWS x CONT" in memory terms: element
+// (row, cont) is at P[cont + row * ld], cont the contiguous dimension. LDS rows hold CONT elements
+// in 16-byte chunks, either padded (PAD elements per row) or XOR-swizzled (chunk c of row r is
+// stored at chunk c ^ f(r), so 8 consecutive rows reading the same chunk hit 8 different bank
+// groups: conflict-free ldmatrix and cp.async without padding).
+template <int ROWS, int CONT, int PAD, int SWIZZLE, int ESIZE> struct rm_tile_layout {
+    enum {
+        V = 16 / ESIZE,                      // elements per 16-byte chunk
+        CPR = CONT / V,                      // chunks per row
+        STRIDE = SWIZZLE ? CONT : CONT + PAD,
+        SIZE = ROWS * STRIDE,
+        SW_MOD = CPR < 8 ? CPR : 8,          // XOR range (chunks)
+        SW_DIV = CPR < 8 ? 8 / CPR : 1       // rows sharing one XOR value (rows shorter than 128 B)
+    };
+    static RM_INLINE int off(int r, int c) {
+        if (SWIZZLE) return r * STRIDE + (((c / V) ^ ((r / SW_DIV) % SW_MOD)) * V) + c % V;
+        return r * STRIDE + c;
+    }
+};
+
+// Offsets of op(A)(m, k) (op(B)(k, n)) in an LDS tile of the direct path. K_CONTIG says whether k
+// is the contiguous dimension (what an atom loader needs to pick ldmatrix or ldmatrix.trans).
+template <class L, bool KC> struct rm_off_a {
+    enum { K_CONTIG = KC };
+    RM_INLINE int operator()(int m, int k) const { return KC ? L::off(m, k) : L::off(k, m); }
+};
+template <class L, bool KC> struct rm_off_b {
+    enum { K_CONTIG = KC };
+    RM_INLINE int operator()(int k, int n) const { return KC ? L::off(n, k) : L::off(k, n); }
+};
+
+// Copies one ROWS x CONT tile (memory terms) starting at (row0, cont0) into LDS through layout L.
+// Whole in-range chunks go as 16-byte async copies when `vec` (base and ld 16-byte aligned); chunks
+// wholly out of range are zero-filled by the copy unit; chunks straddling the edge, and all chunks
+// when !vec, are copied element by element (zero outside).
+template <class L, int ROWS, int CONT, int THREADS, class T>
+RM_INLINE void rm_copy_tile(T* s, const T* P, long long ld, int row_ext, int cont_ext, int row0, int cont0, int tid,
+                            bool vec) {
+    enum { CHUNKS = ROWS * L::CPR };
+#pragma unroll
+    for (int i = 0; i < (CHUNKS + THREADS - 1) / THREADS; ++i) {
+        const int c = tid + i * THREADS;
+        if (CHUNKS % THREADS != 0 && c >= CHUNKS) break;
+        const int r = c / L::CPR, cc = (c % L::CPR) * L::V;
+        const int gr = row0 + r, gc = cont0 + cc;
+        T* dst = s + L::off(r, cc);
+        const T* src = P + (gc + (long long)gr * ld);
+        const bool row_in = gr < row_ext;
+        if (vec && row_in && gc + L::V <= cont_ext) {
+            rm_cp_async16(dst, src, 16);
+        } else if (!row_in || gc >= cont_ext) {
+            rm_cp_async16(dst, P, 0);
+        } else {
+#pragma unroll
+            for (int j = 0; j < L::V; ++j) dst[j] = gc + j < cont_ext ? src[j] : rm_zero<T>();
+        }
+    }
+}
+
+template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, TA, TB, true> {
+    typedef typename Cfg::Atom Atom;
+    typedef typename Atom::in_t Tin;
+    typedef typename Ty::ab Tab;
+    // op(A): k contiguous unless A is not transposed; op(B): k contiguous when B is not transposed.
+    enum { A_KC = TA != RM_OP_N, B_KC = TB == RM_OP_N };
+    typedef rm_tile_layout<A_KC ? Cfg::MT_M : Cfg::MT_K, A_KC ? Cfg::MT_K : Cfg::MT_M, Cfg::PAD_A, Cfg::SWIZZLE,
+                           sizeof(Tin)> LA;
+    typedef rm_tile_layout<B_KC ? Cfg::MT_N : Cfg::MT_K, B_KC ? Cfg::MT_K : Cfg::MT_N, Cfg::PAD_B, Cfg::SWIZZLE,
+                           sizeof(Tin)> LB;
+    enum { SHARED_BYTES = Cfg::STAGES * (LA::SIZE + LB::SIZE) * (int)sizeof(Tin) };
+    static_assert(rm_same<Tab, Tin>::value, "the direct path copies raw elements: A/B must be the atom's input type");
+    static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
+                              const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
+                              int wm0, int wn0, int lane) {
+        extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+        Tin* sA = (Tin*)rm_dyn_shared;
+        Tin* sB = sA + Cfg::STAGES * LA::SIZE;
+        const Tin* Ain = (const Tin*)A;
+        const Tin* Bin = (const Tin*)B;
+        const bool vec_a = ((rm_u64)(const void*)A % 16) == 0 && lda % LA::V == 0;
+        const bool vec_b = ((rm_u64)(const void*)B % 16) == 0 && ldb % LB::V == 0;
+        const int ktiles = (k + Cfg::MT_K - 1) / Cfg::MT_K;
+        // Tile t of A and B into stage buffer s.
+        auto copy = [&](int t, int s) {
+            const int k0 = t * Cfg::MT_K;
+            if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, Ain, lda, m, k, m0, k0, tid, vec_a);
+            else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, Ain, lda, k, m, k0, m0, tid, vec_a);
+            if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, Bin, ldb, n, k, n0, k0, tid, vec_b);
+            else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, Bin, ldb, k, n, k0, n0, tid, vec_b);
+        };
+#pragma unroll
+        for (int s = 0; s < Cfg::STAGES - 1; ++s) {
+            if (s < ktiles) copy(s, s);
+            rm_cp_async_commit();
+        }
+        const rm_off_a<LA, A_KC> offa;
+        const rm_off_b<LB, B_KC> offb;
+        for (int t = 0; t < ktiles; ++t) {
+            // Tile t has landed once at most STAGES - 2 younger groups are pending; the barrier also
+            // tells every thread that all threads finished computing tile t - 1, whose buffer the
+            // copy below overwrites.
+            rm_cp_async_wait<Cfg::STAGES - 2>();
+            rm_barrier();
+            if (t + Cfg::STAGES - 1 < ktiles) copy(t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES);
+            rm_cp_async_commit();
+            const Tin* a = sA + (t % Cfg::STAGES) * LA::SIZE;
+            const Tin* b = sB + (t % Cfg::STAGES) * LB::SIZE;
+#pragma unroll
+            for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
+                typename Atom::AFrag fa[Cfg::REP_M];
+                typename Atom::BFrag fb[Cfg::REP_N];
+#pragma unroll
+                for (int rm = 0; rm < Cfg::REP_M; ++rm)
+                    rm_frag_loader<Atom>::a(fa[rm], a, offa, wm0 + rm * Atom::M, kk, lane);
+#pragma unroll
+                for (int rn = 0; rn < Cfg::REP_N; ++rn)
+                    rm_frag_loader<Atom>::b(fb[rn], b, offb, kk, wn0 + rn * Atom::N, lane);
+#pragma unroll
+                for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+                    for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
+            }
+        }
+        rm_cp_async_wait<0>();
+    }
+};
+
+// Tile coordinates of this block. GROUP_M > 1 walks the tiles in groups of GROUP_M tile rows,
+// column by column inside a group, so blocks that run together share A rows and B columns in L2.
+template <class Cfg> RM_INLINE void rm_gemm_tile(int& m0, int& n0) {
+    const int gx = rm_gdim_x(), gy = rm_gdim_y();
+    int tm = rm_bid_x(), tn = rm_bid_y();
+    if (Cfg::GROUP_M > 1) {
+        const int pid = tm + tn * gx;
+        const int per_group = Cfg::GROUP_M * gy;
+        const int first = (pid / per_group) * Cfg::GROUP_M;
+        const int rows = gx - first < Cfg::GROUP_M ? gx - first : Cfg::GROUP_M;
+        tm = first + (pid % per_group) % rows;
+        tn = (pid % per_group) / rows;
+    }
+    m0 = tm * Cfg::MT_M;
+    n0 = tn * Cfg::MT_N;
+}
+
+template <class Cfg, class Ty, int TA, int TB>
+RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typename Ty::compute beta,
+                            const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
+                            const typename Ty::ab* A, long long lda, const typename Ty::ab* B, long long ldb,
+                            const typename Ty::c* C, long long ldc, typename Ty::c* D, long long ldd) {
+    typedef typename Cfg::Atom Atom;
+    typedef typename Ty::compute Tcomp;
+    typedef typename Ty::c Tc;
+
+    alpha = rm_opaque(alpha);
+    beta = rm_opaque(beta);
+    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
+    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
+
+    const int tid = rm_tid_x();
+    int m0, n0;
+    rm_gemm_tile<Cfg>(m0, n0);
+
+    const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
+    const int lane = tid % Atom::WAVE;
+    const int wm0 = (wave % Cfg::WM) * Cfg::WT_M;
+    const int wn0 = (wave / Cfg::WM) * Cfg::WT_N;
+
+    typename Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
+#pragma unroll
+    for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+        for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::c_zero(acc[rm][rn]);
+
+    const bool do_mul = k > 0 && !rm_is_zero(alpha);
+    if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, k, A, lda, B, ldb, m0, n0, tid, wm0, wn0, lane);
 
     // Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds.
     const bool read_c = !rm_is_zero(beta);
@@ -281,15 +441,31 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
             }
 }
 
-// The exported kernel: name, config typedef, types typedef, transposes (RM_OP_*).
+// The exported kernels: name, config typedef, types typedef, transposes (RM_OP_*).
+// Strided form: batch i at base + i * stride. Pointer-array form (_PA): batch i at array[i] + stride.
 #define RM_GEMM_KERNEL(NAME, CFG, TY, TA, TB)                                                          \
     extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
         long long stride_c, TY::c* D, long long ldd, long long stride_d) {                             \
-        rm_gemm_body<CFG, TY, TA, TB>(m, n, k, alpha, beta, alpha_ptr, beta_ptr, A, lda, stride_a, B, \
-                                      ldb, stride_b, C, ldc, stride_c, D, ldd, stride_d);             \
+        const long long b = rm_bid_z();                                                                \
+        rm_gemm_body<CFG, TY, TA, TB>(m, n, k, alpha, beta, alpha_ptr, beta_ptr, A + b * stride_a, lda, \
+                                      B + b * stride_b, ldb, C + b * stride_c, ldc, D + b * stride_d, ldd); \
+    }
+#define RM_GEMM_KERNEL_PA(NAME, CFG, TY, TA, TB)                                                       \
+    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+        int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
+        const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
+        const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \
+        long long ldc, long long offset_c, TY::c* const* D, long long ldd, long long offset_d) {       \
+        const int b = rm_bid_z();                                                                      \
+        /* A and B arrays are not read when k == 0 or a host-mode alpha == 0 (they may be null) */    \
+        const bool mul = k > 0 && (alpha_ptr || !rm_is_zero(alpha));                                   \
+        rm_gemm_body<CFG, TY, TA, TB>(m, n, k, alpha, beta, alpha_ptr, beta_ptr,                       \
+                                      mul ? A[b] + offset_a : (const TY::ab*)0, lda,                   \
+                                      mul ? B[b] + offset_b : (const TY::ab*)0, ldb,                   \
+                                      C[b] + offset_c, ldc, D[b] + offset_d, ldd);                     \
     }
 
 #endif // ROCMATH_GEMM_HIP

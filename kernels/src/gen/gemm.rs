@@ -1,0 +1,646 @@
+//! The GEMM generator: a typed config ([`GemmConfig`]) -> a named, validated translation unit.
+//!
+//! One module (translation unit) per (family, config, batch form) holds the kernels of every
+//! transpose combination. Kernel names carry every parameter of the config, so a name is a
+//! solution: tuning tables store [`GemmConfig::tag`] strings and [`GemmConfig::parse`] reads them
+//! back.
+//!
+//! Two mainloops share the blocking (`src/blas/gemm.hip`):
+//! * `stages == 1`: register-staged. Global -> registers (converted to the atom's input type,
+//!   conjugated) -> LDS in the atom's preferred layout, padded. Every family and atom.
+//! * `stages >= 2`: direct. Raw 16-byte copies into `stages` LDS buffers that keep the memory
+//!   layout (cp.async on NVIDIA, so `stages - 1` tiles are in flight), padded or XOR-swizzled;
+//!   fragments through the atom's loader (ldmatrix for the 16-bit mma atoms). Needs A/B stored
+//!   in the atom's input type and no conjugation.
+
+use crate::atoms::{self, Atom, AtomInput, Vendor};
+use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP};
+
+/// Generator id: bump when the meaning of a config (or its name) changes, so tables tuned by an
+/// older generator are treated as stale.
+pub const GENERATOR: &str = "rocmath-gemm/2";
+
+/// Shared memory a block may use with the opt-in (sm_90: 227 KiB).
+pub const MAX_DYNAMIC_LDS: u32 = 227 * 1024;
+/// Static shared memory limit (all targets).
+pub const MAX_STATIC_LDS: u32 = 48 * 1024;
+/// LDS per workgroup on CDNA2/CDNA3.
+pub const AMD_LDS: u32 = 64 * 1024;
+
+/// How an LDS tile's rows are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LdsLayout {
+    /// Rows padded by `a` (A tile) and `b` (B tile) elements.
+    Pad { a: u32, b: u32 },
+    /// 16-byte chunks XOR-swizzled by row (direct path only).
+    Xor,
+}
+
+/// Blocking parameters of one GEMM kernel: the typed model the C++ config is emitted from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GemmConfig {
+    pub atom: Atom,
+    /// Macro tile M x N x K.
+    pub mt: [u32; 3],
+    /// Waves (FMA atom: threads) per block along M and N.
+    pub waves: [u32; 2],
+    pub lds: LdsLayout,
+    /// 1: register-staged mainloop; >= 2: direct copies into this many LDS buffers.
+    pub stages: u32,
+    /// Tile order: this many tile rows per group (1: row-major over the grid).
+    pub group_m: u32,
+    /// AMD: waves per SIMD the compiler is asked to allow (amdgpu_waves_per_eu).
+    pub min_waves: u32,
+}
+
+/// Whether a module holds strided-batched kernels or pointer-array (`_batched`) kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BatchForm {
+    /// A, B, C, D are base pointers; batch i is at base + i * stride.
+    Strided,
+    /// A, B, C, D are device arrays of pointers; batch i is at array[i] + stride (an offset).
+    Pointers,
+}
+
+/// One compiled module: a family, a config and a batch form (holding every transpose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GemmKernel {
+    pub family: GemmFamily,
+    pub config: GemmConfig,
+    pub batch: BatchForm,
+}
+
+/// Grid and block for a launch; `shared_bytes` is the dynamic shared memory to request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LaunchDims {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared_bytes: u32,
+}
+
+impl GemmConfig {
+    pub fn threads(&self) -> u32 {
+        self.waves[0] * self.waves[1] * self.atom.wave()
+    }
+
+    pub fn is_direct(&self) -> bool {
+        self.stages >= 2
+    }
+
+    /// The variant (instruction class) of the atom.
+    pub fn variant(&self) -> GemmVariant {
+        match self.atom.vendor() {
+            Vendor::Any => GemmVariant::Fma,
+            Vendor::Nvidia => GemmVariant::Mma,
+            Vendor::Amd => GemmVariant::Mfma,
+        }
+    }
+
+    fn pads(&self) -> [u32; 2] {
+        match self.lds {
+            LdsLayout::Pad { a, b } => [a, b],
+            LdsLayout::Xor => [0, 0],
+        }
+    }
+
+    /// Bytes of one element as staged in LDS.
+    pub fn lds_elem_bytes(&self, family: GemmFamily) -> u32 {
+        match self.atom.input() {
+            AtomInput::Compute => family.compute_bytes(),
+            AtomInput::F16 | AtomInput::Bf16 => 2,
+            AtomInput::F32 => 4,
+            AtomInput::F64 => 8,
+        }
+    }
+
+    /// Shared memory of one block, in bytes (static for `stages == 1`, dynamic otherwise). The
+    /// direct path's tile shape depends on the transposes; this is the larger of the two.
+    pub fn lds_bytes(&self, family: GemmFamily) -> u32 {
+        let [mm, nn, kk] = self.mt;
+        let [pa, pb] = self.pads();
+        let e = self.lds_elem_bytes(family);
+        if !self.is_direct() {
+            let (ka, kb) = self.atom.k_contiguous();
+            let a = if ka { mm * (kk + pa) } else { kk * (mm + pa) };
+            let b = if kb { nn * (kk + pb) } else { kk * (nn + pb) };
+            return (a + b) * e;
+        }
+        let a = (mm * (kk + pa)).max(kk * (mm + pa));
+        let b = (nn * (kk + pb)).max(kk * (nn + pb));
+        self.stages * (a + b) * e
+    }
+
+    /// 32-bit accumulator registers per lane.
+    pub fn accumulator_registers(&self, family: GemmFamily) -> u32 {
+        let (am, an, _) = self.atom.shape();
+        let reps = (self.mt[0] / self.waves[0] / am) * (self.mt[1] / self.waves[1] / an);
+        let per_atom = self.atom.c_elems();
+        let bytes = match self.atom.input() {
+            AtomInput::Compute => family.compute_bytes(),
+            AtomInput::F64 => 8,
+            _ => 4,
+        };
+        reps * per_atom * bytes / 4
+    }
+
+    /// Name fragment carrying every parameter:
+    /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`.
+    pub fn tag(&self) -> String {
+        let [mm, nn, kk] = self.mt;
+        let w = if self.atom == Atom::Fma { 't' } else { 'w' };
+        let lds = match self.lds {
+            LdsLayout::Pad { a, b } => format!("p{a}x{b}"),
+            LdsLayout::Xor => "x".to_string(),
+        };
+        format!(
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}_{lds}_g{}_o{}_{}",
+            self.waves[0],
+            self.waves[1],
+            self.stages,
+            self.group_m,
+            self.min_waves,
+            self.atom.tag()
+        )
+    }
+
+    /// Reads a [`tag`](Self::tag) back (not validated: call [`validate`](Self::validate)).
+    pub fn parse(tag: &str) -> Result<GemmConfig, String> {
+        let bad = |why: &str| format!("solution `{tag}`: {why}");
+        let parts: Vec<&str> = tag.split('_').collect();
+        let [mt, w, s, lds, g, o, atom] = parts[..] else { return Err(bad("expected 7 `_`-separated fields")) };
+        let nums = |s: &str, prefix: &str, n: usize| -> Result<Vec<u32>, String> {
+            let rest = s.strip_prefix(prefix).ok_or_else(|| bad(&format!("`{s}` should start with `{prefix}`")))?;
+            let v: Vec<u32> = rest.split('x').map(|x| x.parse().map_err(|_| bad(&format!("`{s}` is not numeric")))).collect::<Result<_, _>>()?;
+            if v.len() != n {
+                return Err(bad(&format!("`{s}` should have {n} numbers")));
+            }
+            Ok(v)
+        };
+        let atom = Atom::ALL.into_iter().find(|a| a.tag() == atom).ok_or_else(|| bad(&format!("unknown atom `{atom}`")))?;
+        let mt = nums(mt, "mt", 3)?;
+        let waves = nums(w, if atom == Atom::Fma { "t" } else { "w" }, 2)?;
+        let lds = if lds == "x" {
+            LdsLayout::Xor
+        } else {
+            let p = nums(lds, "p", 2)?;
+            LdsLayout::Pad { a: p[0], b: p[1] }
+        };
+        Ok(GemmConfig {
+            atom,
+            mt: [mt[0], mt[1], mt[2]],
+            waves: [waves[0], waves[1]],
+            lds,
+            stages: nums(s, "s", 1)?[0],
+            group_m: nums(g, "g", 1)?[0],
+            min_waves: nums(o, "o", 1)?[0],
+        })
+    }
+
+    /// Rejects configs the blocking cannot run, with the reason, before any code is emitted.
+    /// (Mirrors the static_asserts in gemm.hip, plus register and LDS budgets.)
+    pub fn validate(&self, family: GemmFamily) -> Result<(), String> {
+        let [mm, nn, kk] = self.mt;
+        let (am, an, ak) = self.atom.shape();
+        let [wm, wn] = self.waves;
+        if mm == 0 || nn == 0 || kk == 0 || wm == 0 || wn == 0 {
+            return Err("tile and wave counts must be positive".into());
+        }
+        if !(1..=8).contains(&self.stages) {
+            return Err(format!("{} pipeline stages (1 to 8 supported)", self.stages));
+        }
+        if self.group_m == 0 || self.min_waves == 0 {
+            return Err("group_m and min_waves must be positive".into());
+        }
+        let want = family.input();
+        match self.atom.input() {
+            AtomInput::Compute => {}
+            inp if inp == want => {}
+            inp => {
+                return Err(format!("atom {} multiplies {inp:?} but family {} has {want:?} inputs", self.atom.tag(), family.tag()))
+            }
+        }
+        if self.atom != Atom::Fma && family.is_complex() {
+            return Err(format!("atom {} has no complex form", self.atom.tag()));
+        }
+        if mm % wm != 0 || nn % wn != 0 {
+            return Err(format!("macro tile {mm}x{nn} does not split over {wm}x{wn} waves"));
+        }
+        if (mm / wm) % am != 0 || (nn / wn) % an != 0 {
+            return Err(format!("wave tile {}x{} is not a multiple of the atom {am}x{an}", mm / wm, nn / wn));
+        }
+        if kk % ak != 0 {
+            return Err(format!("MT_K {kk} is not a multiple of the atom's K {ak}"));
+        }
+        let t = self.threads();
+        if t > 1024 {
+            return Err(format!("{t} threads per block exceed 1024"));
+        }
+        let acc = self.accumulator_registers(family);
+        let acc_limit = if self.atom.vendor() == Vendor::Amd { 256 } else { 128 };
+        if acc > acc_limit {
+            return Err(format!("{acc} accumulator registers per lane exceed {acc_limit}"));
+        }
+        let lds = self.lds_bytes(family);
+        if self.is_direct() {
+            self.validate_direct(family)?;
+            if lds > MAX_DYNAMIC_LDS {
+                return Err(format!("{lds} bytes of LDS exceed {MAX_DYNAMIC_LDS}"));
+            }
+        } else {
+            if self.lds == LdsLayout::Xor {
+                return Err("the XOR-swizzled layout needs the direct path (stages >= 2)".into());
+            }
+            if (mm * kk) % t != 0 || (kk * nn) % t != 0 {
+                return Err(format!("A ({mm}x{kk}) and B ({kk}x{nn}) tiles do not split over {t} threads"));
+            }
+            let [pa, pb] = self.pads();
+            let (ka, kb) = self.atom.k_contiguous();
+            let v = self.atom.lds_vec();
+            let row_a = if ka { kk + pa } else { mm + pa };
+            let row_b = if kb { kk + pb } else { nn + pb };
+            if row_a % v != 0 || row_b % v != 0 {
+                return Err(format!("LDS rows ({row_a}, {row_b}) break the atom's {v}-element vector reads"));
+            }
+            if lds > MAX_STATIC_LDS {
+                return Err(format!("{lds} bytes of static LDS exceed 48 KiB"));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_direct(&self, family: GemmFamily) -> Result<(), String> {
+        if family.is_complex() {
+            return Err("the direct path copies raw elements: no conjugation, so no complex families".into());
+        }
+        if self.lds_elem_bytes(family) != family.ab_bytes() {
+            return Err(format!(
+                "the direct path copies raw elements: family {} stores {}-byte inputs but the atom takes {}-byte ones",
+                family.tag(),
+                family.ab_bytes(),
+                self.lds_elem_bytes(family)
+            ));
+        }
+        let e = family.ab_bytes();
+        let v = 16 / e;
+        for (what, d) in [("M", self.mt[0]), ("N", self.mt[1]), ("K", self.mt[2])] {
+            if d % v != 0 {
+                return Err(format!("MT_{what} {d} is not a multiple of the {v}-element (16-byte) copy chunk"));
+            }
+            match self.lds {
+                LdsLayout::Xor if !(d / v).is_power_of_two() => {
+                    return Err(format!("XOR swizzle needs a power-of-two count of 16-byte chunks per row (MT_{what} {d})"))
+                }
+                LdsLayout::Pad { a, b } => {
+                    for p in [a, b] {
+                        if (d + p) * e % 16 != 0 {
+                            return Err(format!("padded LDS rows ({d} + {p} elements) are not 16-byte aligned"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The C++ config type.
+    pub fn cpp(&self, family: GemmFamily) -> String {
+        let [mm, nn, kk] = self.mt;
+        let [pa, pb] = self.pads();
+        format!(
+            "rm_gemm_config<{}, {mm}, {nn}, {kk}, {}, {}, {pa}, {pb}, {}, {}, {}, {}>",
+            self.atom.cpp(family.compute_cpp()),
+            self.waves[0],
+            self.waves[1],
+            self.min_waves,
+            self.stages,
+            u32::from(self.lds == LdsLayout::Xor),
+            self.group_m
+        )
+    }
+
+    /// Whether kernels of this config can be compiled for and run on `arch`.
+    pub fn supports_arch(&self, family: GemmFamily, arch: &str) -> bool {
+        let Some(a) = Arch::parse(arch) else { return false };
+        let lds = self.lds_bytes(family);
+        match (self.atom.vendor(), a) {
+            (Vendor::Any, Arch::Nvidia(_)) => true,
+            (Vendor::Any, Arch::Amd(_)) => lds <= AMD_LDS,
+            (Vendor::Nvidia, Arch::Nvidia(sm)) => sm >= 80,
+            (Vendor::Amd, Arch::Amd(AmdArch::Cdna23)) => lds <= AMD_LDS,
+            _ => false,
+        }
+    }
+
+    /// The config of a variant when no tuning table has a better one (the fallback).
+    pub fn fallback(family: GemmFamily, variant: GemmVariant) -> Result<GemmConfig, String> {
+        use GemmFamily as F;
+        let reg = |atom, mt, waves, pad: u32, min_waves| GemmConfig {
+            atom,
+            mt,
+            waves,
+            lds: LdsLayout::Pad { a: pad, b: pad },
+            stages: 1,
+            group_m: 1,
+            min_waves,
+        };
+        let cfg = match variant {
+            // 64x64 tile, 16x16 threads each computing 4x4; complex double halves K to keep LDS
+            // at 17 KiB.
+            GemmVariant::Fma => reg(Atom::Fma, [64, 64, if family == F::Z { 8 } else { 16 }], [16, 16], 4, 1),
+            GemmVariant::Mma => match family {
+                F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => GemmConfig {
+                    atom: if matches!(family, F::Bss | F::Bbs) { Atom::MmaM16n8k16Bf16 } else { Atom::MmaM16n8k16F16 },
+                    mt: [128, 128, 32],
+                    waves: [2, 2],
+                    lds: LdsLayout::Xor,
+                    stages: 4,
+                    group_m: 8,
+                    min_waves: 1,
+                },
+                F::D => GemmConfig {
+                    atom: Atom::MmaM8n8k4F64,
+                    mt: [64, 64, 16],
+                    waves: [2, 2],
+                    lds: LdsLayout::Xor,
+                    stages: 3,
+                    group_m: 8,
+                    min_waves: 1,
+                },
+                F::S => return Err("mma: no f32 mma.sync without TF32 rounding; use the fma variant".into()),
+                F::C | F::Z => return Err("mma: no complex mma.sync; use the fma variant".into()),
+            },
+            GemmVariant::Mfma => match family {
+                F::H | F::Hss | F::Hhs => reg(Atom::MfmaF32_32x32x8F16, [128, 128, 32], [2, 2], 4, 2),
+                F::Bss | F::Bbs => reg(Atom::MfmaF32_16x16x16Bf16_1k, [128, 128, 32], [2, 2], 4, 2),
+                F::S => reg(Atom::MfmaF32_32x32x2F32, [128, 128, 16], [2, 2], 4, 2),
+                F::D => reg(Atom::MfmaF64_16x16x4F64, [128, 64, 16], [2, 2], 4, 2),
+                F::C | F::Z => return Err("mfma: no complex MFMA; use the fma variant".into()),
+            },
+        };
+        cfg.validate(family)?;
+        Ok(cfg)
+    }
+
+    /// The configs the tuner tries for `family` on `arch` (all valid, all supported there).
+    pub fn candidates(family: GemmFamily, arch: &str) -> Vec<GemmConfig> {
+        use GemmFamily as F;
+        let mut v = Vec::new();
+        let nvidia = matches!(Arch::parse(arch), Some(Arch::Nvidia(sm)) if sm >= 80);
+        let cdna = matches!(Arch::parse(arch), Some(Arch::Amd(AmdArch::Cdna23)));
+        let direct = |atom, mt, waves, stages| GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 };
+        let reg = |atom, mt, waves, pad: u32, min_waves| GemmConfig {
+            atom,
+            mt,
+            waves,
+            lds: LdsLayout::Pad { a: pad, b: pad },
+            stages: 1,
+            group_m: 1,
+            min_waves,
+        };
+        for variant in GemmVariant::ALL {
+            if let Ok(c) = GemmConfig::fallback(family, variant) {
+                v.push(c);
+            }
+        }
+        if nvidia {
+            match family {
+                F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => {
+                    let atom = if matches!(family, F::Bss | F::Bbs) { Atom::MmaM16n8k16Bf16 } else { Atom::MmaM16n8k16F16 };
+                    for (mt, waves) in [
+                        ([64, 64, 32], [2, 2]),
+                        ([128, 64, 32], [2, 2]),
+                        ([64, 128, 32], [2, 2]),
+                        ([128, 128, 32], [2, 2]),
+                        ([128, 128, 32], [2, 4]),
+                        ([128, 128, 64], [2, 2]),
+                        ([128, 256, 32], [2, 4]),
+                        ([256, 128, 32], [4, 2]),
+                        ([128, 256, 64], [2, 4]),
+                        ([256, 128, 64], [4, 2]),
+                    ] {
+                        for stages in [3, 4] {
+                            v.push(direct(atom, mt, waves, stages));
+                        }
+                    }
+                }
+                F::D => {
+                    for (mt, waves) in [
+                        ([64, 64, 16], [2, 2]),
+                        ([64, 64, 32], [2, 2]),
+                        ([128, 64, 16], [2, 2]),
+                        ([64, 128, 16], [2, 2]),
+                        ([128, 128, 16], [2, 4]),
+                        ([128, 128, 16], [4, 2]),
+                        ([128, 128, 32], [2, 4]),
+                    ] {
+                        for stages in [3, 4] {
+                            v.push(direct(Atom::MmaM8n8k4F64, mt, waves, stages));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if cdna {
+            match family {
+                F::H | F::Hss | F::Hhs => {
+                    v.push(reg(Atom::MfmaF32_16x16x16F16, [128, 128, 32], [2, 2], 4, 2));
+                    v.push(reg(Atom::MfmaF32_32x32x8F16, [128, 64, 32], [2, 2], 4, 2));
+                }
+                F::Bss | F::Bbs => {
+                    v.push(reg(Atom::MfmaF32_32x32x8Bf16_1k, [128, 128, 32], [2, 2], 4, 2));
+                    v.push(reg(Atom::MfmaF32_16x16x16Bf16_1k, [128, 64, 32], [2, 2], 4, 2));
+                }
+                F::S => v.push(reg(Atom::MfmaF32_32x32x2F32, [128, 64, 16], [2, 2], 4, 2)),
+                F::D => v.push(reg(Atom::MfmaF64_16x16x4F64, [64, 64, 16], [2, 2], 4, 2)),
+                _ => {}
+            }
+        }
+        // Scalar FMA (every arch): bigger per-thread tiles, and the direct path for S and D.
+        match family {
+            F::S | F::D => {
+                for (mt, t) in [([128, 128, 8], [16, 16]), ([128, 64, 8], [16, 16]), ([64, 128, 8], [16, 16]), ([128, 128, 16], [16, 16])] {
+                    v.push(reg(Atom::Fma, mt, t, 4, 1));
+                    for stages in [2, 3] {
+                        v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..direct(Atom::Fma, mt, t, stages) });
+                    }
+                }
+            }
+            F::C => v.push(reg(Atom::Fma, [64, 64, 8], [16, 16], 4, 1)),
+            _ => {}
+        }
+        let mut seen = std::collections::HashSet::new();
+        v.retain(|c| c.validate(family).is_ok() && c.supports_arch(family, arch) && seen.insert(*c));
+        v
+    }
+}
+
+impl GemmKernel {
+    /// A strided-batched module of `family` with `config`, or why the config cannot run it.
+    pub fn new(family: GemmFamily, config: GemmConfig) -> Result<GemmKernel, String> {
+        config.validate(family)?;
+        Ok(GemmKernel { family, config, batch: BatchForm::Strided })
+    }
+
+    /// The fallback module of a variant (see [`GemmConfig::fallback`]).
+    pub fn fallback(family: GemmFamily, variant: GemmVariant) -> Result<GemmKernel, String> {
+        GemmKernel::new(family, GemmConfig::fallback(family, variant)?)
+    }
+
+    /// The same module in pointer-array form.
+    pub fn with_batch(self, batch: BatchForm) -> GemmKernel {
+        GemmKernel { batch, ..self }
+    }
+
+    /// Every fallback module (each valid (family, variant)), strided form.
+    pub fn all() -> Vec<GemmKernel> {
+        let mut v = Vec::new();
+        for variant in GemmVariant::ALL {
+            for family in GemmFamily::ALL {
+                if let Ok(k) = GemmKernel::fallback(family, variant) {
+                    v.push(k);
+                }
+            }
+        }
+        v
+    }
+
+    /// Best fallback of `family` for `arch`: mma on sm_80+, mfma on gfx90a/gfx94x/gfx950 where
+    /// the family has one, else fma.
+    pub fn select(family: GemmFamily, arch: &str) -> GemmKernel {
+        for variant in [GemmVariant::Mma, GemmVariant::Mfma] {
+            if let Ok(k) = GemmKernel::fallback(family, variant) {
+                if k.supports_arch(arch) {
+                    return k;
+                }
+            }
+        }
+        GemmKernel::fallback(family, GemmVariant::Fma).expect("every family has an FMA fallback")
+    }
+
+    pub fn variant(&self) -> GemmVariant {
+        self.config.variant()
+    }
+
+    /// Whether this module can be compiled for and run on `arch`.
+    pub fn supports_arch(&self, arch: &str) -> bool {
+        self.config.supports_arch(self.family, arch)
+    }
+
+    /// Vendor the module is written for (the FMA atom runs everywhere).
+    pub fn vendor(&self) -> Vendor {
+        self.config.atom.vendor()
+    }
+
+    fn suffix(&self) -> &'static str {
+        match self.batch {
+            BatchForm::Strided => "",
+            BatchForm::Pointers => "_pa",
+        }
+    }
+
+    /// Module name, e.g. `gemm_hss_mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`.
+    pub fn module_name(&self) -> String {
+        format!("gemm_{}_{}{}", self.family.tag(), self.config.tag(), self.suffix())
+    }
+
+    /// The transposes whose kernels the module holds: 9 for complex, 4 for real (no C).
+    pub fn transposes(&self) -> Vec<(Trans, Trans)> {
+        let ops: &[Trans] = if self.family.is_complex() { &Trans::ALL } else { &[Trans::N, Trans::T] };
+        let mut v = Vec::new();
+        for &a in ops {
+            for &b in ops {
+                v.push((a, b));
+            }
+        }
+        v
+    }
+
+    fn canonical(&self, t: Trans) -> Trans {
+        if t == Trans::C && !self.family.is_complex() {
+            Trans::T
+        } else {
+            t
+        }
+    }
+
+    /// Kernel name, e.g. `gemm_hss_nt_mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16` (`_pa`
+    /// appended for the pointer-array form). Real families map C to T.
+    pub fn kernel_name(&self, ta: Trans, tb: Trans) -> String {
+        let (ta, tb) = (self.canonical(ta), self.canonical(tb));
+        format!("gemm_{}_{}{}_{}{}", self.family.tag(), ta.tag(), tb.tag(), self.config.tag(), self.suffix())
+    }
+
+    /// All kernel names of the module.
+    pub fn kernel_names(&self) -> Vec<String> {
+        self.transposes().into_iter().map(|(a, b)| self.kernel_name(a, b)).collect()
+    }
+
+    /// Complete translation unit: prelude + atoms + gemm.hip + the extern "C" kernels.
+    pub fn source(&self) -> String {
+        let mut s = String::with_capacity(64 * 1024);
+        s.push_str(&format!("// rocmath-kernels module {} ({GENERATOR}; generated, do not edit)\n", self.module_name()));
+        s.push_str("// ---- include/prelude.h ----\n");
+        s.push_str(crate::prelude());
+        s.push('\n');
+        s.push_str(&atoms::source());
+        s.push_str("// ---- src/blas/gemm.hip ----\n");
+        s.push_str(GEMM_HIP);
+        s.push_str(&format!("\n// ---- instantiations: {} ----\n", self.module_name()));
+        s.push_str(&instantiations(
+            self.family,
+            &self.config,
+            self.batch,
+            &self.module_name(),
+            |a, b| self.kernel_name(a, b),
+            &self.transposes(),
+        ));
+        s
+    }
+
+    /// Grid/block/shared memory for an m x n x batch problem. The caller keeps grid y and z
+    /// within 65535 (batches are launched in chunks).
+    pub fn launch_dims(&self, m: usize, n: usize, batch: usize) -> LaunchDims {
+        let cfg = &self.config;
+        LaunchDims {
+            grid: [m.div_ceil(cfg.mt[0] as usize) as u32, n.div_ceil(cfg.mt[1] as usize) as u32, batch as u32],
+            block: [cfg.threads(), 1, 1],
+            shared_bytes: if cfg.is_direct() { cfg.lds_bytes(self.family) } else { 0 },
+        }
+    }
+}
+
+/// The extern "C" instantiation block for a module (also used by the check for extra configs).
+pub fn instantiations(
+    family: GemmFamily,
+    cfg: &GemmConfig,
+    batch: BatchForm,
+    module: &str,
+    name: impl Fn(Trans, Trans) -> String,
+    transposes: &[(Trans, Trans)],
+) -> String {
+    let mut s = String::new();
+    match cfg.atom.vendor() {
+        Vendor::Amd => s.push_str(&format!(
+            "#if !RM_AMD\n#error \"{module}: MFMA kernels need an AMD CDNA target (gfx90a, gfx94x, gfx950)\"\n#endif\n"
+        )),
+        Vendor::Nvidia => s.push_str(&format!(
+            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM < 800)\n#error \"{module}: mma.sync kernels need NVIDIA sm_80 or newer\"\n#endif\n"
+        )),
+        Vendor::Any => {}
+    }
+    let cfg_name = format!("rm_cfg_{module}");
+    s.push_str(&format!("typedef {} {cfg_name};\n", cfg.cpp(family)));
+    let mac = match batch {
+        BatchForm::Strided => "RM_GEMM_KERNEL",
+        BatchForm::Pointers => "RM_GEMM_KERNEL_PA",
+    };
+    for &(a, b) in transposes {
+        s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests;

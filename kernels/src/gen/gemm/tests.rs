@@ -1,0 +1,186 @@
+use super::*;
+use std::collections::HashSet;
+
+fn all_with_candidates() -> Vec<GemmKernel> {
+    let mut v = GemmKernel::all();
+    for family in GemmFamily::ALL {
+        for arch in ["sm_90", "gfx90a", "gfx942"] {
+            for c in GemmConfig::candidates(family, arch) {
+                v.push(GemmKernel::new(family, c).unwrap());
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn names_unique_and_carry_parameters() {
+    let mut seen = HashSet::new();
+    let mut modules = HashSet::new();
+    for k in all_with_candidates() {
+        modules.insert(k.module_name());
+        for (a, b) in k.transposes() {
+            let n = k.kernel_name(a, b);
+            seen.insert(n.clone());
+            assert!(n.starts_with(&format!("gemm_{}_{}{}_mt", k.family.tag(), a.tag(), b.tag())), "{n}");
+            assert!(n.ends_with(&k.config.tag()), "{n}");
+            assert!(n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "{n}");
+        }
+    }
+    // Distinct (family, config) pairs give distinct modules.
+    let pairs: HashSet<_> = all_with_candidates().into_iter().map(|k| (k.family, k.config)).collect();
+    assert_eq!(pairs.len(), modules.len());
+    assert_eq!(
+        GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Mma).unwrap().kernel_name(Trans::N, Trans::T),
+        "gemm_hss_nt_mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16"
+    );
+    assert_eq!(
+        GemmKernel::fallback(GemmFamily::S, GemmVariant::Fma).unwrap().kernel_name(Trans::C, Trans::N),
+        "gemm_s_tn_mt64x64x16_t16x16_s1_p4x4_g1_o1_fma"
+    );
+    assert_eq!(
+        GemmKernel::fallback(GemmFamily::C, GemmVariant::Fma).unwrap().kernel_name(Trans::C, Trans::N),
+        "gemm_c_cn_mt64x64x16_t16x16_s1_p4x4_g1_o1_fma"
+    );
+    let pa = GemmKernel::fallback(GemmFamily::D, GemmVariant::Mma).unwrap().with_batch(BatchForm::Pointers);
+    assert!(pa.kernel_name(Trans::N, Trans::N).ends_with("_pa") && pa.module_name().ends_with("_pa"));
+    assert!(pa.source().contains("RM_GEMM_KERNEL_PA("));
+}
+
+#[test]
+fn tags_round_trip() {
+    for k in all_with_candidates() {
+        let tag = k.config.tag();
+        assert_eq!(GemmConfig::parse(&tag).unwrap(), k.config, "{tag}");
+    }
+    for bad in ["", "mt1x2x3", "mt128x128x32_w2x2_s4_x_g8_o1_nope", "mt128x128_w2x2_s4_x_g8_o1_fma", "mt1x1x1_w1x1_s1_p1x1_g1_o1_fma"] {
+        assert!(GemmConfig::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn fallback_counts() {
+    let all = GemmKernel::all();
+    let count = |v| all.iter().filter(|k| k.variant() == v).count();
+    assert_eq!(count(GemmVariant::Fma), 9);
+    assert_eq!(count(GemmVariant::Mma), 6);
+    assert_eq!(count(GemmVariant::Mfma), 7);
+}
+
+#[test]
+fn invalid_configs_rejected_with_reason() {
+    for (f, v) in [
+        (GemmFamily::S, GemmVariant::Mma),
+        (GemmFamily::C, GemmVariant::Mma),
+        (GemmFamily::Z, GemmVariant::Mma),
+        (GemmFamily::C, GemmVariant::Mfma),
+        (GemmFamily::Z, GemmVariant::Mfma),
+    ] {
+        assert!(!GemmKernel::fallback(f, v).unwrap_err().is_empty());
+    }
+    let base = GemmConfig::fallback(GemmFamily::H, GemmVariant::Mma).unwrap();
+    let reg = GemmConfig::fallback(GemmFamily::H, GemmVariant::Mfma).unwrap();
+    let cases: Vec<(GemmConfig, GemmFamily, &str)> = vec![
+        (GemmConfig { mt: [96, 128, 32], ..reg }, GemmFamily::H, "multiple of the atom"),
+        (reg, GemmFamily::Bss, "inputs"),
+        (GemmConfig { lds: LdsLayout::Pad { a: 3, b: 8 }, stages: 1, ..base }, GemmFamily::H, "vector"),
+        (GemmConfig { lds: LdsLayout::Xor, stages: 1, ..base }, GemmFamily::H, "direct path"),
+        (GemmConfig { lds: LdsLayout::Pad { a: 4, b: 8 }, ..base }, GemmFamily::H, "16-byte aligned"),
+        (GemmConfig { mt: [96, 64, 32], waves: [2, 2], ..base }, GemmFamily::H, "power-of-two"),
+        (GemmConfig { mt: [256, 256, 32], ..base }, GemmFamily::H, "accumulator registers"),
+        (GemmConfig { mt: [128, 128, 64], stages: 8, waves: [2, 4], ..base }, GemmFamily::H, "LDS"),
+        (GemmConfig { stages: 0, ..base }, GemmFamily::H, "stages"),
+        (GemmConfig { group_m: 0, ..base }, GemmFamily::H, "group_m"),
+        (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::H, "raw elements"),
+        (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::C, "complex"),
+    ];
+    for (cfg, fam, why) in cases {
+        let e = cfg.validate(fam).expect_err(&cfg.tag());
+        assert!(e.contains(why), "{}: `{e}` should mention `{why}`", cfg.tag());
+    }
+}
+
+#[test]
+fn select_picks_best_fallback() {
+    use GemmFamily as F;
+    let sel = |f, a| GemmKernel::select(f, a).variant();
+    assert_eq!(sel(F::Hss, "sm_90"), GemmVariant::Mma);
+    assert_eq!(sel(F::Hss, "sm_90a"), GemmVariant::Mma);
+    assert_eq!(sel(F::Bbs, "sm_80"), GemmVariant::Mma);
+    assert_eq!(sel(F::D, "sm_90"), GemmVariant::Mma);
+    assert_eq!(sel(F::Hss, "sm_75"), GemmVariant::Fma);
+    assert_eq!(sel(F::S, "sm_90"), GemmVariant::Fma);
+    assert_eq!(sel(F::Z, "sm_90"), GemmVariant::Fma);
+    assert_eq!(sel(F::H, "gfx942"), GemmVariant::Mfma);
+    assert_eq!(sel(F::S, "gfx90a:sramecc+:xnack-"), GemmVariant::Mfma);
+    assert_eq!(sel(F::D, "gfx90a"), GemmVariant::Mfma);
+    assert_eq!(sel(F::C, "gfx942"), GemmVariant::Fma);
+    assert_eq!(sel(F::H, "gfx1100"), GemmVariant::Fma);
+    assert_eq!(sel(F::H, "gfx908"), GemmVariant::Fma);
+    assert_eq!(sel(F::H, "nonsense"), GemmVariant::Fma);
+}
+
+#[test]
+fn supports_arch() {
+    let mma = GemmKernel::fallback(GemmFamily::H, GemmVariant::Mma).unwrap();
+    assert!(mma.supports_arch("sm_80") && mma.supports_arch("sm_90") && !mma.supports_arch("sm_75"));
+    assert!(!mma.supports_arch("gfx942"));
+    let mfma = GemmKernel::fallback(GemmFamily::H, GemmVariant::Mfma).unwrap();
+    assert!(mfma.supports_arch("gfx90a") && mfma.supports_arch("gfx942") && !mfma.supports_arch("gfx1100"));
+    assert!(!mfma.supports_arch("sm_90"));
+    let fma = GemmKernel::fallback(GemmFamily::Z, GemmVariant::Fma).unwrap();
+    assert!(fma.supports_arch("sm_52") && fma.supports_arch("gfx1100") && !fma.supports_arch("x86"));
+    // A direct FMA config above 64 KiB of LDS runs on NVIDIA only.
+    let big = GemmConfig { stages: 8, mt: [128, 128, 16], ..GemmConfig::fallback(GemmFamily::S, GemmVariant::Fma).unwrap() };
+    let big = GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..big };
+    big.validate(GemmFamily::S).unwrap();
+    assert!(big.supports_arch(GemmFamily::S, "sm_90") && !big.supports_arch(GemmFamily::S, "gfx942"));
+}
+
+#[test]
+fn candidates_are_valid_and_include_the_fallback() {
+    for family in GemmFamily::ALL {
+        for arch in ["sm_90", "sm_80", "gfx90a", "gfx942", "gfx1100"] {
+            let c = GemmConfig::candidates(family, arch);
+            assert!(c.contains(&GemmKernel::select(family, arch).config), "{} {arch}", family.tag());
+            for cfg in &c {
+                cfg.validate(family).unwrap();
+                assert!(cfg.supports_arch(family, arch));
+            }
+        }
+    }
+    assert!(GemmConfig::candidates(GemmFamily::Hss, "sm_90").len() >= 16);
+}
+
+#[test]
+fn sources_contain_every_kernel_and_no_include() {
+    for k in GemmKernel::all() {
+        let src = k.source();
+        for name in k.kernel_names() {
+            assert!(src.contains(&format!("RM_GEMM_KERNEL({name},")), "{name} missing");
+        }
+        for (a, b) in [(Trans::C, Trans::C), (Trans::N, Trans::C)] {
+            assert!(src.contains(&k.kernel_name(a, b)));
+        }
+        assert!(!src.lines().any(|l| l.trim_start().starts_with("#include")), "{} has #include", k.module_name());
+        assert!(!src.contains("#pragma once"));
+    }
+}
+
+#[test]
+fn launch_dims() {
+    let k = GemmKernel::fallback(GemmFamily::S, GemmVariant::Fma).unwrap();
+    let d = k.launch_dims(65, 128, 3);
+    assert_eq!(d.grid, [2, 2, 3]);
+    assert_eq!(d.block, [256, 1, 1]);
+    assert_eq!(d.shared_bytes, 0);
+    let k = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Mma).unwrap();
+    let d = k.launch_dims(1, 1, 1);
+    assert_eq!(d.block, [128, 1, 1]);
+    // 4 stages of a 128x32 A tile and a 128x32 B tile of halves.
+    assert_eq!(d.shared_bytes, 4 * (128 * 32 + 128 * 32) * 2);
+    let k = GemmKernel::fallback(GemmFamily::D, GemmVariant::Mfma).unwrap();
+    let d = k.launch_dims(129, 65, 1);
+    assert_eq!(d.grid, [2, 2, 1]);
+    assert_eq!(d.block, [256, 1, 1]);
+}
