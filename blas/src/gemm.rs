@@ -16,6 +16,7 @@ pub(crate) enum Scalar {
     F64(f64),
     C32(Complex32),
     C64(Complex64),
+    I32(i32),
 }
 
 impl Scalar {
@@ -25,6 +26,7 @@ impl Scalar {
             Scalar::F64(v) => v == 0.0,
             Scalar::C32(v) => v.re == 0.0 && v.im == 0.0,
             Scalar::C64(v) => v.re == 0.0 && v.im == 0.0,
+            Scalar::I32(v) => v == 0,
         }
     }
     fn is_one(self) -> bool {
@@ -33,6 +35,7 @@ impl Scalar {
             Scalar::F64(v) => v == 1.0,
             Scalar::C32(v) => v.re == 1.0 && v.im == 0.0,
             Scalar::C64(v) => v.re == 1.0 && v.im == 0.0,
+            Scalar::I32(v) => v == 1,
         }
     }
 
@@ -44,7 +47,8 @@ impl Scalar {
         use GemmFamily::*;
         match family {
             H => Scalar::F32((p as *const f16).read_unaligned().to_f32()),
-            S | Hss | Bss | Hhs | Bbs => Scalar::F32((p as *const f32).read_unaligned()),
+            S | Xf32 | Hss | Bss | Hhs | Bbs => Scalar::F32((p as *const f32).read_unaligned()),
+            I8 => Scalar::I32((p as *const i32).read_unaligned()),
             D => Scalar::F64((p as *const f64).read_unaligned()),
             C => Scalar::C32((p as *const Complex32).read_unaligned()),
             Z => Scalar::C64((p as *const Complex64).read_unaligned()),
@@ -264,6 +268,7 @@ fn zero_of(like: Scalar) -> Scalar {
         Scalar::F64(_) => Scalar::F64(0.0),
         Scalar::C32(_) => Scalar::C32(Complex32::new(0.0, 0.0)),
         Scalar::C64(_) => Scalar::C64(Complex64::new(0.0, 0.0)),
+        Scalar::I32(_) => Scalar::I32(0),
     }
 }
 

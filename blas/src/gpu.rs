@@ -120,6 +120,7 @@ fn push_scalar(args: &mut KernelArgs, s: Scalar) {
         Scalar::F64(v) => args.push(v),
         Scalar::C32(v) => args.push(v),
         Scalar::C64(v) => args.push(v),
+        Scalar::I32(v) => args.push(v),
     };
 }
 
@@ -129,6 +130,7 @@ fn compute_zero(family: GemmFamily) -> Scalar {
         GemmFamily::D => Scalar::F64(0.0),
         GemmFamily::C => Scalar::C32(Complex32::new(0.0, 0.0)),
         GemmFamily::Z => Scalar::C64(Complex64::new(0.0, 0.0)),
+        GemmFamily::I8 => Scalar::I32(0),
         _ => Scalar::F32(0.0),
     }
 }

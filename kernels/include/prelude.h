@@ -256,8 +256,10 @@ RM_INLINE float rm_conj(float a) { return a; }
 RM_INLINE double rm_conj(double a) { return a; }
 RM_INLINE rm_half rm_conj(rm_half a) { return a; }
 RM_INLINE rm_bf16 rm_conj(rm_bf16 a) { return a; }
+RM_INLINE rm_i8 rm_conj(rm_i8 a) { return a; }
 RM_INLINE bool rm_is_zero(float a) { return a == 0.0f; }
 RM_INLINE bool rm_is_zero(double a) { return a == 0.0; }
+RM_INLINE bool rm_is_zero(int a) { return a == 0; }
 
 // ------------------------------------------------------------------------------------------------
 // Generic helpers for templated kernels: zero, conversion, multiply-add, type traits
@@ -277,6 +279,8 @@ template <> RM_INLINE rm_half rm_zero<rm_half>() { return rm_half_from_bits(0); 
 template <> RM_INLINE rm_bf16 rm_zero<rm_bf16>() { return rm_bf16_from_bits(0); }
 template <> RM_INLINE rm_c32 rm_zero<rm_c32>() { return rm_make_c32(0.0f, 0.0f); }
 template <> RM_INLINE rm_c64 rm_zero<rm_c64>() { return rm_make_c64(0.0, 0.0); }
+template <> RM_INLINE int rm_zero<int>() { return 0; }
+template <> RM_INLINE rm_i8 rm_zero<rm_i8>() { return 0; }
 
 // rm_convert<To>(from): value conversion between element types (RNE for narrowing floats).
 template <class To, class From> struct rm_convert_impl;
@@ -287,6 +291,7 @@ template <> struct rm_convert_impl<rm_half, float> { static RM_INLINE rm_half ru
 template <> struct rm_convert_impl<rm_bf16, float> { static RM_INLINE rm_bf16 run(float v) { return rm_float_to_bf16(v); } };
 template <> struct rm_convert_impl<double, float> { static RM_INLINE double run(float v) { return (double)v; } };
 template <> struct rm_convert_impl<float, double> { static RM_INLINE float run(double v) { return (float)v; } };
+template <> struct rm_convert_impl<int, rm_i8> { static RM_INLINE int run(rm_i8 v) { return (int)v; } };
 template <class To, class From> RM_INLINE To rm_convert(From v) { return rm_convert_impl<To, From>::run(v); }
 
 // rm_madd(a, b, c) = a*b + c in the type of c (fused where the hardware has it).
@@ -295,7 +300,11 @@ RM_INLINE double rm_madd(double a, double b, double c) { return RM_FMA(a, b, c);
 RM_INLINE rm_c32 rm_madd(rm_c32 a, rm_c32 b, rm_c32 c) { return rm_fma(a, b, c); }
 RM_INLINE rm_c64 rm_madd(rm_c64 a, rm_c64 b, rm_c64 c) { return rm_fma(a, b, c); }
 
+// Integers wrap modulo 2^32 (as the integer matrix instructions do), computed unsigned: no UB.
+RM_INLINE int rm_madd(int a, int b, int c) { return (int)((rm_u32)a * (rm_u32)b + (rm_u32)c); }
+
 // rm_mul(a, b) = a*b.
+RM_INLINE int rm_mul(int a, int b) { return (int)((rm_u32)a * (rm_u32)b); }
 RM_INLINE float rm_mul(float a, float b) { return a * b; }
 RM_INLINE double rm_mul(double a, double b) { return a * b; }
 RM_INLINE rm_c32 rm_mul(rm_c32 a, rm_c32 b) { return a * b; }

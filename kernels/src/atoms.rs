@@ -67,6 +67,9 @@ pub enum AtomInput {
     Bf16,
     F32,
     F64,
+    /// f32 storage, products rounded to TF32 (NVIDIA tf32, AMD xf32).
+    Tf32,
+    I8,
 }
 
 impl Atom {

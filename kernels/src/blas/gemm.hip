@@ -42,6 +42,8 @@ typedef rm_gemm_types<rm_half, float, float, float> rm_gemm_ty_hss;
 typedef rm_gemm_types<rm_bf16, float, float, float> rm_gemm_ty_bss;
 typedef rm_gemm_types<rm_half, rm_half, float, float> rm_gemm_ty_hhs;
 typedef rm_gemm_types<rm_bf16, rm_bf16, float, float> rm_gemm_ty_bbs;
+typedef rm_gemm_types<rm_i8, int, int, int> rm_gemm_ty_i8;
+typedef rm_gemm_types<float, float, float, float> rm_gemm_ty_xf32;
 
 // Transposes (template parameters): 0 = N, 1 = T, 2 = C (conjugate transpose).
 #define RM_OP_N 0
@@ -169,6 +171,12 @@ RM_INLINE float rm_opaque(float v) {
 RM_INLINE double rm_opaque(double v) {
 #if RM_NVIDIA
     asm("" : "+d"(v));
+#endif
+    return v;
+}
+RM_INLINE int rm_opaque(int v) {
+#if RM_NVIDIA
+    asm("" : "+r"(v));
 #endif
     return v;
 }

@@ -53,6 +53,10 @@ pub enum GemmFamily {
     Hhs,
     /// bf16, bf16, f32, f32
     Bbs,
+    /// i8, i32, i32, i32 (integer products and sums wrap modulo 2^32)
+    I8,
+    /// f32, f32, f32, f32 with the products rounded to TF32 (xf32 math mode)
+    Xf32,
 }
 
 /// Operation applied to A or B.
@@ -76,7 +80,7 @@ pub enum GemmVariant {
 }
 
 impl GemmFamily {
-    pub const ALL: [GemmFamily; 9] = [
+    pub const ALL: [GemmFamily; 11] = [
         GemmFamily::S,
         GemmFamily::D,
         GemmFamily::C,
@@ -86,6 +90,8 @@ impl GemmFamily {
         GemmFamily::Bss,
         GemmFamily::Hhs,
         GemmFamily::Bbs,
+        GemmFamily::I8,
+        GemmFamily::Xf32,
     ];
 
     /// Short name used in kernel names (`s`, `hss`, ...).
@@ -100,6 +106,8 @@ impl GemmFamily {
             GemmFamily::Bss => "bss",
             GemmFamily::Hhs => "hhs",
             GemmFamily::Bbs => "bbs",
+            GemmFamily::I8 => "i8",
+            GemmFamily::Xf32 => "xf32",
         }
     }
 
@@ -119,7 +127,15 @@ impl GemmFamily {
             GemmFamily::D | GemmFamily::Z => AtomInput::F64,
             GemmFamily::H | GemmFamily::Hss | GemmFamily::Hhs => AtomInput::F16,
             GemmFamily::Bss | GemmFamily::Bbs => AtomInput::Bf16,
+            GemmFamily::I8 => AtomInput::I8,
+            GemmFamily::Xf32 => AtomInput::Tf32,
         }
+    }
+
+    /// Whether an atom multiplying `input` computes this family (exactly, or, for xf32, at
+    /// least as precisely as TF32).
+    pub fn accepts(self, input: AtomInput) -> bool {
+        input == AtomInput::Compute || input == self.input() || (self == GemmFamily::Xf32 && input == AtomInput::F32)
     }
 
     /// C++ compute (accumulator) type.
@@ -128,6 +144,7 @@ impl GemmFamily {
             GemmFamily::D => "double",
             GemmFamily::C => "rm_c32",
             GemmFamily::Z => "rm_c64",
+            GemmFamily::I8 => "int",
             _ => "float",
         }
     }
@@ -135,9 +152,10 @@ impl GemmFamily {
     /// Bytes of one A/B element as stored.
     pub fn ab_bytes(self) -> u32 {
         match self {
-            GemmFamily::S => 4,
+            GemmFamily::S | GemmFamily::Xf32 => 4,
             GemmFamily::D | GemmFamily::C => 8,
             GemmFamily::Z => 16,
+            GemmFamily::I8 => 1,
             _ => 2,
         }
     }
@@ -146,7 +164,7 @@ impl GemmFamily {
     pub fn c_bytes(self) -> u32 {
         match self {
             GemmFamily::H | GemmFamily::Hhs | GemmFamily::Bbs => 2,
-            GemmFamily::Hss | GemmFamily::Bss => 4,
+            GemmFamily::Hss | GemmFamily::Bss | GemmFamily::I8 => 4,
             _ => self.ab_bytes(),
         }
     }

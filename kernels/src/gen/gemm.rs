@@ -108,8 +108,9 @@ impl GemmConfig {
         match self.atom.input() {
             AtomInput::Compute => family.compute_bytes(),
             AtomInput::F16 | AtomInput::Bf16 => 2,
-            AtomInput::F32 => 4,
+            AtomInput::F32 | AtomInput::Tf32 => 4,
             AtomInput::F64 => 8,
+            AtomInput::I8 => 1,
         }
     }
 
@@ -211,13 +212,9 @@ impl GemmConfig {
         if self.group_m == 0 || self.min_waves == 0 {
             return Err("group_m and min_waves must be positive".into());
         }
-        let want = family.input();
-        match self.atom.input() {
-            AtomInput::Compute => {}
-            inp if inp == want => {}
-            inp => {
-                return Err(format!("atom {} multiplies {inp:?} but family {} has {want:?} inputs", self.atom.tag(), family.tag()))
-            }
+        let inp = self.atom.input();
+        if !family.accepts(inp) {
+            return Err(format!("atom {} multiplies {inp:?} but family {} has {:?} inputs", self.atom.tag(), family.tag(), family.input()));
         }
         if self.atom != Atom::Fma && family.is_complex() {
             return Err(format!("atom {} has no complex form", self.atom.tag()));
@@ -348,6 +345,7 @@ impl GemmConfig {
             // 64x64 tile, 16x16 threads each computing 4x4; complex double halves K to keep LDS
             // at 17 KiB.
             GemmVariant::Fma => reg(Atom::Fma, [64, 64, if family == F::Z { 8 } else { 16 }], [16, 16], 4, 1),
+            // (I8 stages i8 widened to int in LDS, like the 16-bit inputs widened to float.)
             GemmVariant::Mma => match family {
                 F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => GemmConfig {
                     atom: if matches!(family, F::Bss | F::Bbs) { Atom::MmaM16n8k16Bf16 } else { Atom::MmaM16n8k16F16 },
@@ -368,14 +366,17 @@ impl GemmConfig {
                     min_waves: 1,
                 },
                 F::S => return Err("mma: no f32 mma.sync without TF32 rounding; use the fma variant".into()),
+                F::I8 | F::Xf32 => return Err(format!("mma: no {} atom yet; use the fma variant", family.tag())),
                 F::C | F::Z => return Err("mma: no complex mma.sync; use the fma variant".into()),
             },
             GemmVariant::Mfma => match family {
                 F::H | F::Hss | F::Hhs => reg(Atom::MfmaF32_32x32x8F16, [128, 128, 32], [2, 2], 4, 2),
                 F::Bss | F::Bbs => reg(Atom::MfmaF32_16x16x16Bf16_1k, [128, 128, 32], [2, 2], 4, 2),
-                F::S => reg(Atom::MfmaF32_32x32x2F32, [128, 128, 16], [2, 2], 4, 2),
+                // (xf32 on the f32 MFMA: products in full f32, more precise than TF32.)
+                F::S | F::Xf32 => reg(Atom::MfmaF32_32x32x2F32, [128, 128, 16], [2, 2], 4, 2),
                 F::D => reg(Atom::MfmaF64_16x16x4F64, [128, 64, 16], [2, 2], 4, 2),
                 F::C | F::Z => return Err("mfma: no complex MFMA; use the fma variant".into()),
+                F::I8 => return Err("mfma: no i8 atom yet; use the fma variant".into()),
             },
         };
         cfg.validate(family)?;
@@ -459,7 +460,7 @@ impl GemmConfig {
         }
         // Scalar FMA (every arch): bigger per-thread tiles, and the direct path for S and D.
         match family {
-            F::S | F::D => {
+            F::S | F::D | F::Xf32 => {
                 for (mt, t) in [([128, 128, 8], [16, 16]), ([128, 64, 8], [16, 16]), ([64, 128, 8], [16, 16]), ([128, 128, 16], [16, 16])] {
                     v.push(reg(Atom::Fma, mt, t, 4, 1));
                     for stages in [2, 3] {
