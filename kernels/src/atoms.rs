@@ -20,6 +20,8 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("atoms/mma_m16n8k16_f16.h", include_str!("../include/atoms/mma_m16n8k16_f16.h")),
     ("atoms/mma_m16n8k16_bf16.h", include_str!("../include/atoms/mma_m16n8k16_bf16.h")),
     ("atoms/mma_m8n8k4_f64.h", include_str!("../include/atoms/mma_m8n8k4_f64.h")),
+    ("atoms/mma_m16n8k8_tf32.h", include_str!("../include/atoms/mma_m16n8k8_tf32.h")),
+    ("atoms/mma_m16n8k32_s8.h", include_str!("../include/atoms/mma_m16n8k32_s8.h")),
 ];
 
 /// Which hardware an atom runs on.
@@ -56,6 +58,10 @@ pub enum Atom {
     MmaM16n8k16Bf16,
     /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64`
     MmaM8n8k4F64,
+    /// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`
+    MmaM16n8k8Tf32,
+    /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
+    MmaM16n8k32S8,
 }
 
 /// Element type an atom multiplies.
@@ -74,7 +80,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 10] = [
+    pub const ALL: [Atom; 12] = [
         Atom::Fma,
         Atom::MfmaF32_32x32x8F16,
         Atom::MfmaF32_16x16x16F16,
@@ -85,6 +91,8 @@ impl Atom {
         Atom::MmaM16n8k16F16,
         Atom::MmaM16n8k16Bf16,
         Atom::MmaM8n8k4F64,
+        Atom::MmaM16n8k8Tf32,
+        Atom::MmaM16n8k32S8,
     ];
 
     /// Instruction shape (M, N, K).
@@ -97,6 +105,8 @@ impl Atom {
             Atom::MfmaF64_16x16x4F64 => (16, 16, 4),
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => (16, 8, 16),
             Atom::MmaM8n8k4F64 => (8, 8, 4),
+            Atom::MmaM16n8k8Tf32 => (16, 8, 8),
+            Atom::MmaM16n8k32S8 => (16, 8, 32),
         }
     }
 
@@ -124,7 +134,11 @@ impl Atom {
             | Atom::MfmaF32_16x16x16Bf16_1k
             | Atom::MfmaF32_32x32x2F32
             | Atom::MfmaF64_16x16x4F64 => Vendor::Amd,
-            Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 | Atom::MmaM8n8k4F64 => Vendor::Nvidia,
+            Atom::MmaM16n8k16F16
+            | Atom::MmaM16n8k16Bf16
+            | Atom::MmaM8n8k4F64
+            | Atom::MmaM16n8k8Tf32
+            | Atom::MmaM16n8k32S8 => Vendor::Nvidia,
         }
     }
 
@@ -137,6 +151,8 @@ impl Atom {
             }
             Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 => AtomInput::F64,
+            Atom::MmaM16n8k8Tf32 => AtomInput::Tf32,
+            Atom::MmaM16n8k32S8 => AtomInput::I8,
         }
     }
 
@@ -156,6 +172,7 @@ impl Atom {
             | Atom::MfmaF32_32x32x8Bf16_1k
             | Atom::MfmaF32_16x16x16Bf16_1k => 4,
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => 2,
+            Atom::MmaM16n8k32S8 => 4,
             _ => 1,
         }
     }
@@ -173,6 +190,8 @@ impl Atom {
             Atom::MmaM16n8k16F16 => "rm_atom_mma_m16n8k16_f16".into(),
             Atom::MmaM16n8k16Bf16 => "rm_atom_mma_m16n8k16_bf16".into(),
             Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
+            Atom::MmaM16n8k8Tf32 => "rm_atom_mma_m16n8k8_tf32".into(),
+            Atom::MmaM16n8k32S8 => "rm_atom_mma_m16n8k32_s8".into(),
         }
     }
 
@@ -189,6 +208,8 @@ impl Atom {
             Atom::MmaM16n8k16F16 => "mma16x8x16f16",
             Atom::MmaM16n8k16Bf16 => "mma16x8x16bf16",
             Atom::MmaM8n8k4F64 => "mma8x8x4f64",
+            Atom::MmaM16n8k8Tf32 => "mma16x8x8tf32",
+            Atom::MmaM16n8k32S8 => "mma16x8x32s8",
         }
     }
 

@@ -326,6 +326,16 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                            sizeof(Tin)> LB;
     enum { SHARED_BYTES = Cfg::STAGES * (LA::SIZE + LB::SIZE) * (int)sizeof(Tin) };
     static_assert(rm_same<Tab, Tin>::value, "the direct path copies raw elements: A/B must be the atom's input type");
+    // K tile t of A and B into stage buffer s. (A function, not a lambda: the closure would be
+    // kept in local memory when the compiler declines to inline it.)
+    static RM_INLINE void copy(Tin* sA, Tin* sB, const Tin* A, long long lda, const Tin* B, long long ldb, int m, int n,
+                               int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b) {
+        const int k0 = t * Cfg::MT_K;
+        if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
+        else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
+        if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
+        else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
+    }
     static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
                               const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
                               int wm0, int wn0, int lane) {
@@ -337,17 +347,9 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         const bool vec_a = ((rm_u64)(const void*)A % 16) == 0 && lda % LA::V == 0;
         const bool vec_b = ((rm_u64)(const void*)B % 16) == 0 && ldb % LB::V == 0;
         const int ktiles = (k + Cfg::MT_K - 1) / Cfg::MT_K;
-        // Tile t of A and B into stage buffer s.
-        auto copy = [&](int t, int s) {
-            const int k0 = t * Cfg::MT_K;
-            if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, Ain, lda, m, k, m0, k0, tid, vec_a);
-            else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, Ain, lda, k, m, k0, m0, tid, vec_a);
-            if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, Bin, ldb, n, k, n0, k0, tid, vec_b);
-            else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, Bin, ldb, k, n, k0, n0, tid, vec_b);
-        };
 #pragma unroll
         for (int s = 0; s < Cfg::STAGES - 1; ++s) {
-            if (s < ktiles) copy(s, s);
+            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b);
             rm_cp_async_commit();
         }
         const rm_off_a<LA, A_KC> offa;
@@ -358,7 +360,9 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
             // copy below overwrites.
             rm_cp_async_wait<Cfg::STAGES - 2>();
             rm_barrier();
-            if (t + Cfg::STAGES - 1 < ktiles) copy(t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES);
+            if (t + Cfg::STAGES - 1 < ktiles)
+                copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES,
+                     tid, vec_a, vec_b);
             rm_cp_async_commit();
             const Tin* a = sA + (t % Cfg::STAGES) * LA::SIZE;
             const Tin* b = sB + (t % Cfg::STAGES) * LB::SIZE;

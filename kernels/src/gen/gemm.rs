@@ -366,7 +366,24 @@ impl GemmConfig {
                     min_waves: 1,
                 },
                 F::S => return Err("mma: no f32 mma.sync without TF32 rounding; use the fma variant".into()),
-                F::I8 | F::Xf32 => return Err(format!("mma: no {} atom yet; use the fma variant", family.tag())),
+                F::Xf32 => GemmConfig {
+                    atom: Atom::MmaM16n8k8Tf32,
+                    mt: [128, 128, 32],
+                    waves: [2, 2],
+                    lds: LdsLayout::Xor,
+                    stages: 3,
+                    group_m: 8,
+                    min_waves: 1,
+                },
+                F::I8 => GemmConfig {
+                    atom: Atom::MmaM16n8k32S8,
+                    mt: [128, 128, 64],
+                    waves: [2, 2],
+                    lds: LdsLayout::Xor,
+                    stages: 3,
+                    group_m: 8,
+                    min_waves: 1,
+                },
                 F::C | F::Z => return Err("mma: no complex mma.sync; use the fma variant".into()),
             },
             GemmVariant::Mfma => match family {
@@ -422,6 +439,20 @@ impl GemmConfig {
                     ] {
                         for stages in [3, 4] {
                             v.push(direct(atom, mt, waves, stages));
+                        }
+                    }
+                }
+                F::Xf32 => {
+                    for (mt, waves) in [([128, 128, 32], [2, 2]), ([128, 128, 16], [2, 4]), ([128, 256, 16], [2, 4]), ([64, 64, 32], [2, 2])] {
+                        for stages in [3, 4] {
+                            v.push(direct(Atom::MmaM16n8k8Tf32, mt, waves, stages));
+                        }
+                    }
+                }
+                F::I8 => {
+                    for (mt, waves) in [([128, 128, 64], [2, 2]), ([128, 256, 64], [2, 4]), ([64, 64, 64], [2, 2])] {
+                        for stages in [3, 4] {
+                            v.push(direct(Atom::MmaM16n8k32S8, mt, waves, stages));
                         }
                     }
                 }

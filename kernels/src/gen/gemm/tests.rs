@@ -63,7 +63,7 @@ fn fallback_counts() {
     let all = GemmKernel::all();
     let count = |v| all.iter().filter(|k| k.variant() == v).count();
     assert_eq!(count(GemmVariant::Fma), 11);
-    assert_eq!(count(GemmVariant::Mma), 6);
+    assert_eq!(count(GemmVariant::Mma), 8);
     assert_eq!(count(GemmVariant::Mfma), 8);
 }
 
