@@ -781,6 +781,30 @@ mod tests {
                 INVALID_HANDLE
             );
         }
+        unsafe {
+            let mut math = 7;
+            assert_eq!(rocblas_set_math_mode(null_mut(), 0), INVALID_HANDLE);
+            assert_eq!(rocblas_get_math_mode(null_mut(), &mut math), INVALID_HANDLE);
+            assert_eq!(math, 7);
+            assert_eq!(rocblas_sgemm_batched(null_mut(), 999, N, -1, 1, 1, null(), null(), 0, null(), 0, null(), null(), 0, -1), INVALID_HANDLE);
+            assert_eq!(rocblas_dgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_cgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_zgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_hgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_sgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_dgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_cgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_zgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_hgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(
+                rocblas_gemm_batched_ex(null_mut(), N, N, 1, 1, 1, null(), null(), F32R, 1, null(), F32R, 1, null(), null(), F32R, 1, null_mut(), F32R, 1, 1, F32R, 0, 0, 0),
+                INVALID_HANDLE
+            );
+            assert_eq!(
+                rocblas_gemm_strided_batched_ex(null_mut(), N, N, 1, 1, 1, null(), null(), F32R, 1, 0, null(), F32R, 1, 0, null(), null(), F32R, 1, 0, null_mut(), F32R, 1, 0, 1, F32R, 0, 0, 0),
+                INVALID_HANDLE
+            );
+        }
         assert_eq!(out_mode, 7);
         assert_eq!(out_stream as usize, 1);
         assert_eq!(c, [0.0; 4]);
