@@ -2,14 +2,16 @@
 //!
 //! f32/f64/c32/c64 run on the `gemm` crate (cache-blocked, SIMD, rayon-parallel). The 16-bit
 //! families compute in f32, as the GPU kernels do: inputs are widened once, the f32 product is
-//! formed, and D is rounded once to its type.
-use crate::element::ExOutput;
+//! formed, and D is rounded once to its type. The i8 family is exact: i32 products and sums
+//! wrapping modulo 2^32, as the GPU kernels compute them.
 use crate::gemm::{GemmCall, Scalar, Scalars};
 use crate::types::{BlasError, Operation, Result, Status};
 use gemm::Parallelism;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_kernels::blas::GemmFamily;
+use rocmath_kernels::gen::gemm::BatchForm;
+use rayon::prelude::*;
 
 /// Below this many multiply-adds a single thread is faster than waking the pool.
 const PARALLEL_THRESHOLD: usize = 1 << 18;
@@ -33,20 +35,35 @@ pub(crate) unsafe fn gemm(call: &GemmCall) -> Result<()> {
             (Hss, Scalar::F32(al), Scalar::F32(be)) => widened::<f16, f32>(call, batch, al, be),
             (Bss, Scalar::F32(al), Scalar::F32(be)) => widened::<bf16, f32>(call, batch, al, be),
             (Bbs, Scalar::F32(al), Scalar::F32(be)) => widened::<bf16, bf16>(call, batch, al, be),
+            (I8, Scalar::I32(al), Scalar::I32(be)) => int8(call, batch, al, be),
             _ => return Err(BlasError::new(Status::InternalError, "alpha", "scalar type does not match the family")),
         }
     }
     Ok(())
 }
 
-/// A, B, C and D of batch entry `batch`, typed: A/B as `In`, C/D as `Out`.
-fn entry<In, Out>(call: &GemmCall, batch: usize) -> (*const In, *const In, *const Out, *mut Out) {
-    let (i, o) = (std::mem::size_of::<In>(), std::mem::size_of::<Out>());
+/// A, B, C and D of batch entry `batch`, typed: A/B as `In`, C/D as `Out`. A null base (an A or
+/// B that validation found is never read) stays null.
+///
+/// # Safety
+/// In the pointer-array form each non-null array must hold `call.batch` pointers.
+unsafe fn entry<In, Out>(call: &GemmCall, batch: usize) -> (*const In, *const In, *const Out, *mut Out) {
+    let (i, o) = (std::mem::size_of::<In>() as i64, std::mem::size_of::<Out>() as i64);
+    let at = |p: *const u8, stride: i64, size: i64| -> *const u8 {
+        if p.is_null() {
+            return p;
+        }
+        match call.form {
+            BatchForm::Strided => p.wrapping_offset((batch as i64 * stride * size) as isize),
+            // An array of matrix pointers; the stride is an element offset within each matrix.
+            BatchForm::Pointers => (p as *const *const u8).add(batch).read().wrapping_offset((stride * size) as isize),
+        }
+    };
     (
-        call.a.wrapping_add(batch * call.stride_a * i) as *const In,
-        call.b.wrapping_add(batch * call.stride_b * i) as *const In,
-        call.c.wrapping_add(batch * call.stride_c * o) as *const Out,
-        call.d.wrapping_add(batch * call.stride_d * o) as *mut Out,
+        at(call.a, call.stride_a, i) as *const In,
+        at(call.b, call.stride_b, i) as *const In,
+        at(call.c, call.stride_c, o) as *const Out,
+        at(call.d, call.stride_d, o) as *mut Out,
     )
 }
 
@@ -143,8 +160,38 @@ unsafe fn scale_in_place<T: Scale>(d: *mut T, m: usize, n: usize, ldd: usize, be
     }
 }
 
+/// A 16-bit type or f32, converted through f32.
+trait Widen: Copy {
+    fn to_f32(self) -> f32;
+    fn from_f32(v: f32) -> Self;
+}
+impl Widen for f16 {
+    fn to_f32(self) -> f32 {
+        f16::to_f32(self)
+    }
+    fn from_f32(v: f32) -> Self {
+        f16::from_f32(v)
+    }
+}
+impl Widen for bf16 {
+    fn to_f32(self) -> f32 {
+        bf16::to_f32(self)
+    }
+    fn from_f32(v: f32) -> Self {
+        bf16::from_f32(v)
+    }
+}
+impl Widen for f32 {
+    fn to_f32(self) -> f32 {
+        self
+    }
+    fn from_f32(v: f32) -> Self {
+        v
+    }
+}
+
 /// Widens an op-less stored matrix (rows x cols, leading dimension ld) to a dense f32 copy.
-unsafe fn widen<In: ExOutput>(p: *const In, rows: usize, cols: usize, ld: usize) -> Vec<f32> {
+unsafe fn widen<In: Widen>(p: *const In, rows: usize, cols: usize, ld: usize) -> Vec<f32> {
     let mut out = Vec::with_capacity(rows * cols);
     for j in 0..cols {
         out.extend(std::slice::from_raw_parts(p.add(j * ld), rows).iter().map(|v| v.to_f32()));
@@ -153,7 +200,7 @@ unsafe fn widen<In: ExOutput>(p: *const In, rows: usize, cols: usize, ld: usize)
 }
 
 /// One batch entry of a 16-bit-input GEMM computed in f32.
-unsafe fn widened<In: ExOutput, Out: ExOutput>(call: &GemmCall, batch: usize, alpha: f32, beta: f32) {
+unsafe fn widened<In: Widen, Out: Widen>(call: &GemmCall, batch: usize, alpha: f32, beta: f32) {
     let (m, n, k) = (call.m, call.n, call.k);
     let (a, b, c, d) = entry::<In, Out>(call, batch);
     let rows = |op: Operation, r: usize, cc: usize| if op == Operation::None { (r, cc) } else { (cc, r) };
@@ -194,5 +241,40 @@ unsafe fn widened<In: ExOutput, Out: ExOutput>(call: &GemmCall, batch: usize, al
         for (dst, v) in col.iter_mut().zip(&acc[j * m..(j + 1) * m]) {
             *dst = Out::from_f32(*v);
         }
+    }
+}
+
+/// One batch entry of the i8 GEMM, exact: i32 products and sums wrapping modulo 2^32 (what the
+/// GPU kernels compute). C is not read when beta = 0, A and B not when alpha = 0.
+unsafe fn int8(call: &GemmCall, batch: usize, alpha: i32, beta: i32) {
+    let (a, b, c, d) = entry::<i8, i32>(call, batch);
+    let (m, n, k) = (call.m, call.n, call.k);
+    let (ta, tb, lda, ldb, ldc, ldd) = (call.trans_a, call.trans_b, call.lda, call.ldb, call.ldc, call.ldd);
+    // Raw pointers are not Send: the column tasks get addresses. Each writes its own column of D
+    // (ldd >= m), reading C's element before writing it when C is D.
+    let (a, b, c, d) = (a as usize, b as usize, c as usize, d as usize);
+    let at = |p: usize, op: Operation, ld: usize, row: usize, col: usize| -> i32 {
+        let idx = if op == Operation::None { row + col * ld } else { col + row * ld };
+        i32::from(*(p as *const i8).add(idx))
+    };
+    let column = |j: usize| {
+        for i in 0..m {
+            let mut acc = 0i32;
+            if alpha != 0 {
+                for l in 0..k {
+                    acc = acc.wrapping_add(at(a, ta, lda, i, l).wrapping_mul(at(b, tb, ldb, l, j)));
+                }
+            }
+            let mut v = alpha.wrapping_mul(acc);
+            if beta != 0 {
+                v = v.wrapping_add(beta.wrapping_mul(*(c as *const i32).add(i + j * ldc)));
+            }
+            *(d as *mut i32).add(i + j * ldd) = v;
+        }
+    };
+    if m.saturating_mul(n).saturating_mul(k) >= PARALLEL_THRESHOLD {
+        (0..n).into_par_iter().for_each(column);
+    } else {
+        (0..n).for_each(column);
     }
 }

@@ -54,56 +54,53 @@ element!(f16, H, F16R, "h", f32, f16::ZERO, f16::ONE, |x: f16| x.to_f32(), |x: f
     x.to_f32() * b.to_f32()
 ));
 
-/// A 16-bit input or output of `gemm_ex` (converted through f32, which is the compute type).
-pub trait HalfLike: Pod + Send + Sync + std::fmt::Debug + 'static {
+/// An input type (A and B) of the mixed-precision `gemm_ex` forms, with its compute type:
+/// f16 and bf16 compute in f32, i8 in i32. alpha and beta have the compute type.
+pub trait ExInput: Pod + Send + Sync + std::fmt::Debug + 'static {
     const DATATYPE: Datatype;
-    fn to_f32(self) -> f32;
-    fn from_f32(v: f32) -> Self;
+    /// The compute type's datatype (`compute_type` of `rocblas_gemm_ex`).
+    const COMPUTE: Datatype;
+    type Compute: Pod + PartialEq + std::fmt::Debug;
 }
 
-impl HalfLike for f16 {
+/// A 16-bit floating-point input of `gemm_ex` (computed in f32).
+pub trait HalfLike: ExInput<Compute = f32> {}
+
+impl ExInput for f16 {
     const DATATYPE: Datatype = Datatype::F16R;
-    fn to_f32(self) -> f32 {
-        f16::to_f32(self)
-    }
-    fn from_f32(v: f32) -> Self {
-        f16::from_f32(v)
-    }
+    const COMPUTE: Datatype = Datatype::F32R;
+    type Compute = f32;
 }
-
-impl HalfLike for bf16 {
+impl ExInput for bf16 {
     const DATATYPE: Datatype = Datatype::Bf16R;
-    fn to_f32(self) -> f32 {
-        bf16::to_f32(self)
-    }
-    fn from_f32(v: f32) -> Self {
-        bf16::from_f32(v)
-    }
+    const COMPUTE: Datatype = Datatype::F32R;
+    type Compute = f32;
+}
+impl HalfLike for f16 {}
+impl HalfLike for bf16 {}
+
+/// i8 inputs: products and sums in i32, wrapping modulo 2^32 (as rocBLAS's integer GEMM).
+impl ExInput for i8 {
+    const DATATYPE: Datatype = Datatype::I8R;
+    const COMPUTE: Datatype = Datatype::I32R;
+    type Compute = i32;
 }
 
-/// An output type of the mixed-precision `gemm_ex` forms: f32, or the input's own 16-bit type.
+/// An output type (C and D) of the `gemm_ex` forms: f32 or the input's 16-bit type for
+/// 16-bit inputs, i32 for i8 inputs. Other pairings are refused with `not_implemented`.
 pub trait ExOutput: Pod + Send + Sync + std::fmt::Debug + 'static {
     const DATATYPE: Datatype;
-    fn to_f32(self) -> f32;
-    fn from_f32(v: f32) -> Self;
 }
 
-impl<T: HalfLike> ExOutput for T {
-    const DATATYPE: Datatype = T::DATATYPE;
-    fn to_f32(self) -> f32 {
-        HalfLike::to_f32(self)
-    }
-    fn from_f32(v: f32) -> Self {
-        HalfLike::from_f32(v)
-    }
+impl ExOutput for f16 {
+    const DATATYPE: Datatype = Datatype::F16R;
 }
-
+impl ExOutput for bf16 {
+    const DATATYPE: Datatype = Datatype::Bf16R;
+}
 impl ExOutput for f32 {
     const DATATYPE: Datatype = Datatype::F32R;
-    fn to_f32(self) -> f32 {
-        self
-    }
-    fn from_f32(v: f32) -> Self {
-        v
-    }
+}
+impl ExOutput for i32 {
+    const DATATYPE: Datatype = Datatype::I32R;
 }

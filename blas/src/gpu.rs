@@ -2,10 +2,10 @@
 //! compiles it once per device (memory + disk cache), and launches it on the handle's queue.
 use crate::gemm::{GemmCall, Scalar, Scalars};
 use crate::handle::Handle;
-use crate::types::{BlasError, Operation, Result, Status};
+use crate::types::{BlasError, MathMode, Operation, Result, Status};
 use num_complex::{Complex32, Complex64};
 use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, Trans};
-use rocmath_kernels::gen::gemm::GENERATOR;
+use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
 use rocmath_runtime::{GpuDevice, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
@@ -145,7 +145,12 @@ const MAX_GRID_YZ: u32 = 65535;
 pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let queue = handle.queue().gpu().ok_or_else(|| BlasError::new(Status::InternalError, "handle", "not a GPU queue"))?;
     let device = queue.device();
-    let kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
+    // xf32 math mode: rocBLAS lets every f32-input GEMM round its products to xf32.
+    let family = match (call.family, handle.math_mode()) {
+        (GemmFamily::S, MathMode::Xf32XdlMathOp) => GemmFamily::Xf32,
+        (f, _) => f,
+    };
+    let kernel = select(handle, device, family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?.with_batch(call.form);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
@@ -153,11 +158,17 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     if dims.grid[1] > MAX_GRID_YZ {
         return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
-    let (ab, cd) = (call.family.ab_bytes() as usize, call.family.c_bytes() as usize);
+    let (ab, cd) = (family.ab_bytes() as i64, family.c_bytes() as i64);
     let mut first = 0;
     while first < call.batch {
         let count = (call.batch - first).min(MAX_GRID_YZ as usize);
-        let at = |ptr: u64, stride: usize, size: usize| ptr + (first * stride * size) as u64;
+        let at = |ptr: u64, stride: i64, size: i64| match call.form {
+            BatchForm::Strided => (ptr as i64).wrapping_add(first as i64 * stride * size) as u64,
+            // Pointer arrays: this chunk starts `first` entries in (a null array stays null:
+            // validation found it is never read).
+            BatchForm::Pointers if ptr == 0 => 0,
+            BatchForm::Pointers => ptr + (first * std::mem::size_of::<u64>()) as u64,
+        };
         let mut args = KernelArgs::new();
         args.push(call.m as i32).push(call.n as i32).push(call.k as i32);
         let (alpha_ptr, beta_ptr) = match call.scalars {
@@ -167,8 +178,8 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
                 (0u64, 0u64)
             }
             Scalars::Device { alpha, beta } => {
-                push_scalar(&mut args, compute_zero(call.family));
-                push_scalar(&mut args, compute_zero(call.family));
+                push_scalar(&mut args, compute_zero(family));
+                push_scalar(&mut args, compute_zero(family));
                 (alpha as u64, beta as u64)
             }
         };
@@ -179,7 +190,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
             (call.c as u64, call.ldc, call.stride_c, cd),
             (call.d as u64, call.ldd, call.stride_d, cd),
         ] {
-            args.push(at(ptr, stride, size)).push(ld as i64).push(stride as i64);
+            args.push(at(ptr, stride, size)).push(ld as i64).push(stride);
         }
         let cfg = LaunchConfig { grid: [dims.grid[0], dims.grid[1], count as u32], block: dims.block, shared_bytes: dims.shared_bytes };
         function.launch(queue, cfg, &mut args)?;

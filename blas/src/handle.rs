@@ -1,5 +1,5 @@
 //! The BLAS handle: the queue ops run on, the pointer mode, a workspace, and kernel selection.
-use crate::types::{BlasError, PointerMode, Result, Status};
+use crate::types::{BlasError, MathMode, PointerMode, Result, Status};
 use rocmath_kernels::blas::{GemmConfig, GemmVariant};
 use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
 
@@ -7,6 +7,7 @@ use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
 pub struct Handle {
     queue: Queue,
     pointer_mode: PointerMode,
+    math_mode: MathMode,
     gemm_variant: Option<GemmVariant>,
     gemm_config: Option<GemmConfig>,
     workspace: Option<DeviceBuffer<u8>>,
@@ -17,6 +18,7 @@ impl std::fmt::Debug for Handle {
         f.debug_struct("Handle")
             .field("device", &self.queue.device().spec())
             .field("pointer_mode", &self.pointer_mode)
+            .field("math_mode", &self.math_mode)
             .field("gemm_variant", &self.gemm_variant)
             .field("gemm_config", &self.gemm_config.map(|c| c.tag()))
             .field("workspace_bytes", &self.workspace_size())
@@ -47,7 +49,7 @@ impl Handle {
     }
 
     pub fn with_queue(queue: Queue) -> Handle {
-        Handle { queue, pointer_mode: PointerMode::Host, gemm_variant: None, gemm_config: None, workspace: None }
+        Handle { queue, pointer_mode: PointerMode::Host, math_mode: MathMode::Default, gemm_variant: None, gemm_config: None, workspace: None }
     }
 
     pub fn queue(&self) -> &Queue {
@@ -73,6 +75,17 @@ impl Handle {
 
     pub fn set_pointer_mode(&mut self, mode: PointerMode) {
         self.pointer_mode = mode;
+    }
+
+    pub fn math_mode(&self) -> MathMode {
+        self.math_mode
+    }
+
+    /// In [`MathMode::Xf32XdlMathOp`], f32 GEMMs (every form: typed, batched, `gemm_ex` with
+    /// all-f32 types) run the xf32 kernels on GPUs, whose products are rounded to TF32. The CPU
+    /// device keeps computing in full f32, which is within the xf32 tolerance.
+    pub fn set_math_mode(&mut self, mode: MathMode) {
+        self.math_mode = mode;
     }
 
     /// The GEMM kernel variant pinned on this handle, if any.

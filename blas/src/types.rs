@@ -112,6 +112,27 @@ impl PointerMode {
     }
 }
 
+/// `rocblas_math_mode`: whether single-precision GEMMs may use reduced-precision (xf32/TF32)
+/// matrix-core products.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MathMode {
+    #[default]
+    Default = 0,
+    /// `rocblas_xf32_xdl_math_op`: f32 GEMMs round products to xf32 (TF32 on NVIDIA).
+    Xf32XdlMathOp = 1,
+}
+
+impl MathMode {
+    pub fn from_raw(v: i32) -> Option<MathMode> {
+        match v {
+            0 => Some(MathMode::Default),
+            1 => Some(MathMode::Xf32XdlMathOp),
+            _ => None,
+        }
+    }
+}
+
 /// `rocblas_datatype`, same numbers as ROCm.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

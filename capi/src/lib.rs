@@ -24,7 +24,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use half::f16;
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::{BlasError, Handle, PointerMode, Status};
+use rocmath_blas::{BlasError, Handle, MathMode, PointerMode, Status};
 use rocmath_runtime::{Device, GpuQueue, Queue};
 
 // ---------------------------------------------------------------------------------------------
@@ -43,6 +43,8 @@ pub type rocblas_operation = i32;
 pub type rocblas_datatype = i32;
 /// `rocblas_pointer_mode` as received from C (0 host, 1 device).
 pub type rocblas_pointer_mode = i32;
+/// `rocblas_math_mode` as received from C (0 default, 1 xf32_xdl_math_op).
+pub type rocblas_math_mode = i32;
 /// `rocblas_gemm_algo` as received from C (0 standard, 1 solution_index).
 pub type rocblas_gemm_algo = i32;
 /// `hipStream_t`: an opaque pointer (`struct ihipStream_t*`); 0 is the default stream.
@@ -258,6 +260,41 @@ pub unsafe extern "C" fn rocblas_get_pointer_mode(handle: rocblas_handle, pointe
     })
 }
 
+/// `rocblas_set_math_mode`; a value other than default (0) or xf32_xdl_math_op (1) gives
+/// `invalid_value` and leaves the mode unchanged. In xf32 mode f32 GEMMs on a GPU round their
+/// products to xf32 (TF32); the CPU device computes in full f32 in either mode.
+///
+/// # Safety
+/// `handle` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn rocblas_set_math_mode(handle: rocblas_handle, math_mode: rocblas_math_mode) -> rocblas_status {
+    guard(|| {
+        // SAFETY: null or a live handle, used by one thread at a time.
+        let Some(h) = (unsafe { handle.as_mut() }) else { return INVALID_HANDLE };
+        let Some(mode) = MathMode::from_raw(math_mode) else { return INVALID_VALUE };
+        h.blas.set_math_mode(mode);
+        SUCCESS
+    })
+}
+
+/// `rocblas_get_math_mode` (`rocblas_default_math` after creation).
+///
+/// # Safety
+/// `handle` must be null or a live handle; `math_mode` null or valid for writing.
+#[no_mangle]
+pub unsafe extern "C" fn rocblas_get_math_mode(handle: rocblas_handle, math_mode: *mut rocblas_math_mode) -> rocblas_status {
+    guard(|| {
+        // SAFETY: null or a live handle.
+        let Some(h) = (unsafe { handle.as_ref() }) else { return INVALID_HANDLE };
+        if math_mode.is_null() {
+            return INVALID_POINTER;
+        }
+        // SAFETY: checked non-null; the caller guarantees it is writable.
+        unsafe { math_mode.write(h.blas.math_mode() as rocblas_math_mode) };
+        SUCCESS
+    })
+}
+
 /// The enumerators' names, NUL-terminated, indexed by value (checked against
 /// [`Status::name`] in the tests).
 static STATUS_NAMES: [&CStr; 16] = [
@@ -445,6 +482,236 @@ pub unsafe extern "C" fn rocblas_gemm_ex(
     })
 }
 
+macro_rules! typed_gemm_batched {
+    ($(#[$doc:meta])* $name:ident, $c:ty, $rust:ty) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `handle` must be null or a live handle. `a`, `b`, `c` must be null or arrays of
+        /// `batch_count` pointers (device arrays of device pointers on a GPU, host arrays on the
+        /// CPU device), each valid as for the non-batched function.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $name(
+            handle: rocblas_handle,
+            trans_a: rocblas_operation,
+            trans_b: rocblas_operation,
+            m: rocblas_int,
+            n: rocblas_int,
+            k: rocblas_int,
+            alpha: *const $c,
+            a: *const *const $c,
+            lda: rocblas_int,
+            b: *const *const $c,
+            ldb: rocblas_int,
+            beta: *const $c,
+            c: *const *mut $c,
+            ldc: rocblas_int,
+            batch_count: rocblas_int,
+        ) -> rocblas_status {
+            guard(|| {
+                // SAFETY: null or a live handle.
+                let Some(h) = (unsafe { handle.as_ref() }) else { return INVALID_HANDLE };
+                // SAFETY: `$c` and `$rust` have the same layout; the caller guarantees the
+                // arrays; gemm_batched_raw checks them in rocBLAS's order.
+                to_status(unsafe {
+                    rocmath_blas::gemm_batched_raw::<$rust>(
+                        &h.blas, trans_a, trans_b, m, n, k, alpha.cast(), a.cast(), lda, b.cast(), ldb, beta.cast(), c.cast(), ldc, batch_count,
+                    )
+                })
+            })
+        }
+    };
+}
+
+typed_gemm_batched!(
+    /// `rocblas_sgemm_batched`: sgemm on each entry of arrays of matrix pointers.
+    rocblas_sgemm_batched, f32, f32
+);
+typed_gemm_batched!(
+    /// `rocblas_dgemm_batched`.
+    rocblas_dgemm_batched, f64, f64
+);
+typed_gemm_batched!(
+    /// `rocblas_cgemm_batched`.
+    rocblas_cgemm_batched, rocblas_float_complex, Complex32
+);
+typed_gemm_batched!(
+    /// `rocblas_zgemm_batched`.
+    rocblas_zgemm_batched, rocblas_double_complex, Complex64
+);
+typed_gemm_batched!(
+    /// `rocblas_hgemm_batched`.
+    rocblas_hgemm_batched, rocblas_half, f16
+);
+
+macro_rules! typed_gemm_strided_batched {
+    ($(#[$doc:meta])* $name:ident, $c:ty, $rust:ty) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `handle` must be null or a live handle. Every non-null pointer must be valid for
+        /// `batch_count` matrices at the given strides (in elements), as for the non-batched
+        /// function.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $name(
+            handle: rocblas_handle,
+            trans_a: rocblas_operation,
+            trans_b: rocblas_operation,
+            m: rocblas_int,
+            n: rocblas_int,
+            k: rocblas_int,
+            alpha: *const $c,
+            a: *const $c,
+            lda: rocblas_int,
+            stride_a: rocblas_stride,
+            b: *const $c,
+            ldb: rocblas_int,
+            stride_b: rocblas_stride,
+            beta: *const $c,
+            c: *mut $c,
+            ldc: rocblas_int,
+            stride_c: rocblas_stride,
+            batch_count: rocblas_int,
+        ) -> rocblas_status {
+            guard(|| {
+                // SAFETY: null or a live handle.
+                let Some(h) = (unsafe { handle.as_ref() }) else { return INVALID_HANDLE };
+                // SAFETY: as for the typed gemm; gemm_strided_batched_raw checks the arguments.
+                to_status(unsafe {
+                    rocmath_blas::gemm_strided_batched_raw::<$rust>(
+                        &h.blas, trans_a, trans_b, m, n, k, alpha.cast(), a.cast(), lda, stride_a, b.cast(), ldb, stride_b, beta.cast(),
+                        c.cast(), ldc, stride_c, batch_count,
+                    )
+                })
+            })
+        }
+    };
+}
+
+typed_gemm_strided_batched!(
+    /// `rocblas_sgemm_strided_batched`: sgemm on `batch_count` matrices at fixed strides.
+    rocblas_sgemm_strided_batched, f32, f32
+);
+typed_gemm_strided_batched!(
+    /// `rocblas_dgemm_strided_batched`.
+    rocblas_dgemm_strided_batched, f64, f64
+);
+typed_gemm_strided_batched!(
+    /// `rocblas_cgemm_strided_batched`.
+    rocblas_cgemm_strided_batched, rocblas_float_complex, Complex32
+);
+typed_gemm_strided_batched!(
+    /// `rocblas_zgemm_strided_batched`.
+    rocblas_zgemm_strided_batched, rocblas_double_complex, Complex64
+);
+typed_gemm_strided_batched!(
+    /// `rocblas_hgemm_strided_batched`.
+    rocblas_hgemm_strided_batched, rocblas_half, f16
+);
+
+/// `rocblas_gemm_batched_ex`: [`rocblas_gemm_ex`] on each entry of arrays of matrix pointers
+/// (`a`, `b`, `c`, `d` point to arrays of `batch_count` pointers). `solution_index` and `flags`
+/// are accepted and ignored, as in [`rocblas_gemm_ex`].
+///
+/// # Safety
+/// As for [`rocblas_gemm_ex`], for every pointer of every non-null array.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rocblas_gemm_batched_ex(
+    handle: rocblas_handle,
+    trans_a: rocblas_operation,
+    trans_b: rocblas_operation,
+    m: rocblas_int,
+    n: rocblas_int,
+    k: rocblas_int,
+    alpha: *const c_void,
+    a: *const c_void,
+    a_type: rocblas_datatype,
+    lda: rocblas_int,
+    b: *const c_void,
+    b_type: rocblas_datatype,
+    ldb: rocblas_int,
+    beta: *const c_void,
+    c: *const c_void,
+    c_type: rocblas_datatype,
+    ldc: rocblas_int,
+    d: *mut c_void,
+    d_type: rocblas_datatype,
+    ldd: rocblas_int,
+    batch_count: rocblas_int,
+    compute_type: rocblas_datatype,
+    algo: rocblas_gemm_algo,
+    solution_index: i32,
+    flags: u32,
+) -> rocblas_status {
+    let _ignored = (solution_index, flags);
+    guard(|| {
+        // SAFETY: null or a live handle.
+        let Some(h) = (unsafe { handle.as_ref() }) else { return INVALID_HANDLE };
+        // SAFETY: the caller guarantees the arrays; gemm_batched_ex_raw checks the arguments.
+        to_status(unsafe {
+            rocmath_blas::gemm_batched_ex_raw(
+                &h.blas, trans_a, trans_b, m, n, k, alpha.cast(), a.cast(), a_type, lda, b.cast(), b_type, ldb, beta.cast(), c.cast(), c_type,
+                ldc, d.cast(), d_type, ldd, batch_count, compute_type, algo,
+            )
+        })
+    })
+}
+
+/// `rocblas_gemm_strided_batched_ex`: [`rocblas_gemm_ex`] on `batch_count` matrices at fixed
+/// strides. `solution_index` and `flags` are accepted and ignored.
+///
+/// # Safety
+/// As for [`rocblas_gemm_ex`], for every matrix of the batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rocblas_gemm_strided_batched_ex(
+    handle: rocblas_handle,
+    trans_a: rocblas_operation,
+    trans_b: rocblas_operation,
+    m: rocblas_int,
+    n: rocblas_int,
+    k: rocblas_int,
+    alpha: *const c_void,
+    a: *const c_void,
+    a_type: rocblas_datatype,
+    lda: rocblas_int,
+    stride_a: rocblas_stride,
+    b: *const c_void,
+    b_type: rocblas_datatype,
+    ldb: rocblas_int,
+    stride_b: rocblas_stride,
+    beta: *const c_void,
+    c: *const c_void,
+    c_type: rocblas_datatype,
+    ldc: rocblas_int,
+    stride_c: rocblas_stride,
+    d: *mut c_void,
+    d_type: rocblas_datatype,
+    ldd: rocblas_int,
+    stride_d: rocblas_stride,
+    batch_count: rocblas_int,
+    compute_type: rocblas_datatype,
+    algo: rocblas_gemm_algo,
+    solution_index: i32,
+    flags: u32,
+) -> rocblas_status {
+    let _ignored = (solution_index, flags);
+    guard(|| {
+        // SAFETY: null or a live handle.
+        let Some(h) = (unsafe { handle.as_ref() }) else { return INVALID_HANDLE };
+        // SAFETY: the caller guarantees the pointers; the raw function checks the arguments.
+        to_status(unsafe {
+            rocmath_blas::gemm_strided_batched_ex_raw(
+                &h.blas, trans_a, trans_b, m, n, k, alpha.cast(), a.cast(), a_type, lda, stride_a, b.cast(), b_type, ldb, stride_b,
+                beta.cast(), c.cast(), c_type, ldc, stride_c, d.cast(), d_type, ldd, stride_d, batch_count, compute_type, algo,
+            )
+        })
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tests
 // ---------------------------------------------------------------------------------------------
@@ -511,6 +778,30 @@ mod tests {
             assert_eq!(rocblas_hgemm(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null_mut(), 1), INVALID_HANDLE);
             assert_eq!(
                 rocblas_gemm_ex(null_mut(), 999, N, 1, 1, 1, null(), null(), 999, 1, null(), F32R, 1, null(), null(), F32R, 1, null_mut(), F32R, 1, 0, 99, 0, 0),
+                INVALID_HANDLE
+            );
+        }
+        unsafe {
+            let mut math = 7;
+            assert_eq!(rocblas_set_math_mode(null_mut(), 0), INVALID_HANDLE);
+            assert_eq!(rocblas_get_math_mode(null_mut(), &mut math), INVALID_HANDLE);
+            assert_eq!(math, 7);
+            assert_eq!(rocblas_sgemm_batched(null_mut(), 999, N, -1, 1, 1, null(), null(), 0, null(), 0, null(), null(), 0, -1), INVALID_HANDLE);
+            assert_eq!(rocblas_dgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_cgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_zgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_hgemm_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, null(), 1, null(), null(), 1, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_sgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_dgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_cgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_zgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(rocblas_hgemm_strided_batched(null_mut(), N, N, 1, 1, 1, null(), null(), 1, 0, null(), 1, 0, null(), null_mut(), 1, 0, 1), INVALID_HANDLE);
+            assert_eq!(
+                rocblas_gemm_batched_ex(null_mut(), N, N, 1, 1, 1, null(), null(), F32R, 1, null(), F32R, 1, null(), null(), F32R, 1, null_mut(), F32R, 1, 1, F32R, 0, 0, 0),
+                INVALID_HANDLE
+            );
+            assert_eq!(
+                rocblas_gemm_strided_batched_ex(null_mut(), N, N, 1, 1, 1, null(), null(), F32R, 1, 0, null(), F32R, 1, 0, null(), null(), F32R, 1, 0, null_mut(), F32R, 1, 0, 1, F32R, 0, 0, 0),
                 INVALID_HANDLE
             );
         }

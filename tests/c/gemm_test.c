@@ -8,7 +8,12 @@
  *     rows, against a double-precision triple loop, with a tolerance derived from k * eps;
  *   - beta = 0 over a NaN-filled C produces no NaN;
  *   - exact statuses for bad arguments, with C unchanged after every failed call;
- *   - quick returns leave C unchanged; rocblas_status_to_string.
+ *   - quick returns leave C unchanged; rocblas_status_to_string;
+ *   - the batched forms ({s,d,c,z,h}gemm_batched / _strided_batched, gemm_batched_ex,
+ *     gemm_strided_batched_ex): every entry equal to the (reference-checked) single call on the
+ *     same data, gaps between strided entries untouched, and their bad-argument statuses;
+ *   - i8 gemm_ex (i8 in, i32 out and compute) against an exact wrapping reference;
+ *   - rocblas_set/get_math_mode.
  * Prints one line per check and a final "N passed, M failed"; exits non-zero on any failure.
  */
 #include <rocblas/rocblas.h>
@@ -678,6 +683,220 @@ static void bad_argument_tests(rocblas_handle h)
     reset_c();
 }
 
+
+/* ---------------------------------------------------------------------------------------- */
+/* Batched forms: entry i must equal the single call on entry i's data (checked above against  */
+/* the reference); the strided gap between entries must be untouched.                          */
+/* ---------------------------------------------------------------------------------------- */
+
+#define NB 3
+
+static rocblas_status call_batched(rocblas_handle h, const family_t* f, int strided, rocblas_operation ta,
+                                   rocblas_operation tb, rocblas_int m, rocblas_int n, rocblas_int k,
+                                   const void* alpha, const void* A, const void* const* Ap, rocblas_int lda,
+                                   rocblas_stride sa, const void* B, const void* const* Bp, rocblas_int ldb,
+                                   rocblas_stride sb, const void* beta, void* C, void* const* Cp,
+                                   rocblas_int ldc, rocblas_stride sc, rocblas_int count)
+{
+    rocblas_datatype ab = elem_datatype(f->ab), cd = elem_datatype(f->cd);
+    switch(f->api)
+    {
+#define TYPED(api, T, pre)                                                                          \
+    case api:                                                                                       \
+        return strided ? rocblas_##pre##gemm_strided_batched(h, ta, tb, m, n, k, (const T*)alpha,   \
+                                                             (const T*)A, lda, sa, (const T*)B,      \
+                                                             ldb, sb, (const T*)beta, (T*)C, ldc,   \
+                                                             sc, count)                             \
+                       : rocblas_##pre##gemm_batched(h, ta, tb, m, n, k, (const T*)alpha,            \
+                                                     (const T* const*)Ap, lda,                       \
+                                                     (const T* const*)Bp, ldb, (const T*)beta,       \
+                                                     (T* const*)Cp, ldc, count);
+        TYPED(API_S, float, s)
+        TYPED(API_D, double, d)
+        TYPED(API_C, rocblas_float_complex, c)
+        TYPED(API_Z, rocblas_double_complex, z)
+        TYPED(API_H, rocblas_half, h)
+#undef TYPED
+    case API_EX:
+        return strided ? rocblas_gemm_strided_batched_ex(h, ta, tb, m, n, k, alpha, A, ab, lda, sa, B,
+                                                         ab, ldb, sb, beta, C, cd, ldc, sc, C, cd, ldc,
+                                                         sc, count, rocblas_datatype_f32_r,
+                                                         rocblas_gemm_algo_standard, 0, 0)
+                       : rocblas_gemm_batched_ex(h, ta, tb, m, n, k, alpha, (const void*)Ap, ab, lda,
+                                                 (const void*)Bp, ab, ldb, beta, (const void*)Cp, cd,
+                                                 ldc, (void*)Cp, cd, ldc, count,
+                                                 rocblas_datatype_f32_r,
+                                                 rocblas_gemm_algo_standard, 0, 0);
+    }
+    return rocblas_status_internal_error;
+}
+
+/* alpha/beta in the family's API scalar type (0.75 - 0.25i and -0.5 + 0.125i where complex). */
+static void scalars(const family_t* f, void* alpha, void* beta)
+{
+    elem_t s = f->api == API_EX ? E_F32 : f->ab;
+    put(s, alpha, 0, 0.75, -0.25);
+    put(s, beta, 0, -0.5, 0.125);
+}
+
+static void batched_case(rocblas_handle h, const family_t* f, int strided, rocblas_operation ta,
+                         rocblas_operation tb, rocblas_int m, rocblas_int n, rocblas_int k)
+{
+    rocblas_int rows_a = ta == rocblas_operation_none ? m : k, cols_a = ta == rocblas_operation_none ? k : m;
+    rocblas_int rows_b = tb == rocblas_operation_none ? k : n, cols_b = tb == rocblas_operation_none ? n : k;
+    rocblas_int lda = rows_a + 1, ldb = rows_b + 2, ldc = m + 3;
+    size_t      na = (size_t)lda * (size_t)cols_a, nb = (size_t)ldb * (size_t)cols_b, nc = (size_t)ldc * (size_t)n;
+    size_t      gap = 5, sa = na + gap, sb = nb + gap, sc = nc + gap, es_ab = elem_size(f->ab), es_cd = elem_size(f->cd);
+    void *      A = alloc_random(f->ab, sa * NB), *B = alloc_random(f->ab, sb * NB), *C = alloc_random(f->cd, sc * NB);
+    void*       C0 = dup_bytes(C, sc * NB * es_cd);
+    void*       W = dup_bytes(C, sc * NB * es_cd);
+    const void* Ap[NB];
+    const void* Bp[NB];
+    void*       Cp[NB];
+    double      alpha[2], beta[2]; /* room and alignment for any scalar type */
+    int           ok, i;
+    rocblas_status st;
+
+    scalars(f, alpha, beta);
+    for(i = 0; i < NB; i++)
+    {
+        Ap[i] = (char*)A + (size_t)i * sa * es_ab;
+        Bp[i] = (char*)B + (size_t)i * sb * es_ab;
+        Cp[i] = (char*)C + (size_t)i * sc * es_cd;
+    }
+    st = call_batched(h, f, strided, ta, tb, m, n, k, alpha, A, Ap, lda, (rocblas_stride)sa, B, Bp,
+                      ldb, (rocblas_stride)sb, beta, C, Cp, ldc, (rocblas_stride)sc, NB);
+    ok = st == rocblas_status_success;
+    /* The single call on each entry, in a copy: the results must be identical, gaps untouched. */
+    for(i = 0; i < NB && ok; i++)
+    {
+        double ar, ai, br, bi;
+        void*  Wi = (char*)W + (size_t)i * sc * es_cd;
+        get(f->api == API_EX ? E_F32 : f->ab, alpha, 0, &ar, &ai);
+        get(f->api == API_EX ? E_F32 : f->ab, beta, 0, &br, &bi);
+        ok = call_gemm(h, f, ta, tb, m, n, k, ar, ai, Ap[i], lda, Bp[i], ldb, br, bi, Wi, ldc, NULL, 0)
+             == rocblas_status_success;
+    }
+    ok = ok && memcmp(C, W, sc * NB * es_cd) == 0;
+    for(i = 0; i + 1 < NB && ok; i++)
+        ok = memcmp((char*)C + ((size_t)i * sc + nc) * es_cd, (char*)C0 + ((size_t)i * sc + nc) * es_cd, gap * es_cd) == 0;
+    check(ok, "%-12s %s %c%c m=%d n=%d k=%d batch=%d: %s", f->name, strided ? "strided_batched" : "batched",
+          op_letter(ta), op_letter(tb), m, n, k, NB, rocblas_status_to_string(st));
+    free(A);
+    free(B);
+    free(C);
+    free(C0);
+    free(W);
+}
+
+static void batched_bad_arguments(rocblas_handle h)
+{
+    const rocblas_operation N = rocblas_operation_none;
+    const float             one = 1.0f, two = 2.0f;
+    const float*            Ap[2] = {g_a, g_a + BM * BK};
+    float*                  Cp[2] = {g_c, g_c + BM * BN};
+    reset_c();
+    expect_unchanged(rocblas_sgemm_batched(NULL, N, N, BM, BN, BK, &one, Ap, BM, Ap, BK, &two, Cp, BM, 2),
+                     rocblas_status_invalid_handle, "sgemm_batched null handle");
+    expect_unchanged(rocblas_sgemm_batched(h, N, N, BM, BN, BK, &one, Ap, BM, Ap, BK, &two, Cp, BM, -1),
+                     rocblas_status_invalid_size, "sgemm_batched batch_count<0");
+    expect_unchanged(rocblas_sgemm_batched(h, N, N, BM, BN, BK, &one, NULL, BM, NULL, BK, NULL, NULL, BM, 0),
+                     rocblas_status_success, "sgemm_batched batch_count=0, null arrays");
+    expect_unchanged(rocblas_sgemm_batched(h, N, N, BM, BN, BK, &one, NULL, BM, Ap, BK, &two, Cp, BM, 2),
+                     rocblas_status_invalid_pointer, "sgemm_batched A=NULL");
+    expect_unchanged(rocblas_sgemm_batched(h, N, N, BM, BN, BK, &one, Ap, BM, Ap, BK, &two, NULL, BM, 2),
+                     rocblas_status_invalid_pointer, "sgemm_batched C=NULL");
+    expect_unchanged(rocblas_sgemm_batched(h, N, N, BM, BN, BK, &one, Ap, BM - 1, Ap, BK, &two, Cp, BM, 2),
+                     rocblas_status_invalid_size, "sgemm_batched lda<m");
+    expect_unchanged(rocblas_sgemm_strided_batched(h, N, N, BM, BN, BK, &one, g_a, BM, BM * BK, g_b, BK, BK * BN,
+                                                   &two, g_c, BM, BM * BN, -1),
+                     rocblas_status_invalid_size, "sgemm_strided_batched batch_count<0");
+    expect_unchanged(rocblas_dgemm_strided_batched(NULL, N, N, 1, 1, 1, NULL, NULL, 1, 0, NULL, 1, 0, NULL, NULL, 1, 0, 1),
+                     rocblas_status_invalid_handle, "dgemm_strided_batched null handle");
+    expect_unchanged(rocblas_gemm_batched_ex(h, N, N, BM, BN, BK, &one, Ap, rocblas_datatype_f32_r, BM, Ap,
+                                             rocblas_datatype_f32_r, BK, &two, Cp, rocblas_datatype_f64_r, BM,
+                                             Cp, rocblas_datatype_f64_r, BM, 2, rocblas_datatype_f32_r,
+                                             rocblas_gemm_algo_standard, 0, 0),
+                     rocblas_status_not_implemented, "gemm_batched_ex f32 in, f64 out");
+    expect_unchanged(rocblas_gemm_batched_ex(h, N, N, BM, BN, BK, &one, Ap, rocblas_datatype_f32_r, BM, Ap,
+                                             rocblas_datatype_f32_r, BK, &two, Cp, rocblas_datatype_f64_r, BM,
+                                             Cp, rocblas_datatype_f64_r, BM, -1, rocblas_datatype_f32_r,
+                                             rocblas_gemm_algo_standard, 0, 0),
+                     rocblas_status_invalid_size, "gemm_batched_ex unsupported types, batch_count<0 (sizes first)");
+    expect_unchanged(rocblas_gemm_strided_batched_ex(h, N, N, BM, BN, BK, &one, g_a, rocblas_datatype_f32_r, BM, 0,
+                                                     g_b, rocblas_datatype_f32_r, BK, 0, &two, g_c,
+                                                     rocblas_datatype_f32_r, BM, 0, NULL, rocblas_datatype_f32_r,
+                                                     BM, 0, 2, rocblas_datatype_f32_r,
+                                                     rocblas_gemm_algo_standard, 0, 0),
+                     rocblas_status_invalid_pointer, "gemm_strided_batched_ex D=NULL");
+}
+
+/* i8 gemm_ex against an exact reference (int64 products, reduced modulo 2^32 at the end). */
+static void i8_case(rocblas_handle h, rocblas_operation ta, rocblas_operation tb, rocblas_int m, rocblas_int n,
+                    rocblas_int k, int32_t alpha, int32_t beta)
+{
+    rocblas_int rows_a = ta == rocblas_operation_none ? m : k, cols_a = ta == rocblas_operation_none ? k : m;
+    rocblas_int rows_b = tb == rocblas_operation_none ? k : n, cols_b = tb == rocblas_operation_none ? n : k;
+    rocblas_int lda = rows_a + 1, ldb = rows_b, ldc = m + 2, i, j, p;
+    int8_t*     A = malloc((size_t)lda * (size_t)cols_a);
+    int8_t*     B = malloc((size_t)ldb * (size_t)cols_b);
+    int32_t*    C = malloc(sizeof(int32_t) * (size_t)ldc * (size_t)n);
+    int32_t*    D = malloc(sizeof(int32_t) * (size_t)ldc * (size_t)n);
+    int         bad = 0;
+    rocblas_status st;
+    for(i = 0; i < lda * cols_a; i++)
+        A[i] = (int8_t)(g_rng = g_rng * 6364136223846793005ull + 1442695040888963407ull, g_rng >> 56);
+    for(i = 0; i < ldb * cols_b; i++)
+        B[i] = (int8_t)(g_rng = g_rng * 6364136223846793005ull + 1442695040888963407ull, g_rng >> 56);
+    for(i = 0; i < ldc * n; i++)
+        C[i] = (int32_t)(uint32_t)(g_rng = g_rng * 6364136223846793005ull + 1442695040888963407ull, g_rng >> 32);
+    memcpy(D, C, sizeof(int32_t) * (size_t)ldc * (size_t)n);
+    st = rocblas_gemm_ex(h, ta, tb, m, n, k, &alpha, A, rocblas_datatype_i8_r, lda, B, rocblas_datatype_i8_r, ldb,
+                         &beta, C, rocblas_datatype_i32_r, ldc, D, rocblas_datatype_i32_r, ldc,
+                         rocblas_datatype_i32_r, rocblas_gemm_algo_standard, 0, 0);
+    for(j = 0; j < n && st == rocblas_status_success; j++)
+        for(i = 0; i < ldc; i++)
+        {
+            uint64_t sum = 0, want;
+            for(p = 0; p < k && i < m; p++)
+            {
+                int64_t x = ta == rocblas_operation_none ? A[i + p * lda] : A[p + i * lda];
+                int64_t y = tb == rocblas_operation_none ? B[p + j * ldb] : B[j + p * ldb];
+                sum += (uint64_t)(x * y);
+            }
+            want = i < m ? (uint64_t)(int64_t)alpha * sum + (beta ? (uint64_t)(int64_t)beta * (uint64_t)(int64_t)C[i + j * ldc] : 0)
+                         : (uint64_t)(int64_t)C[i + j * ldc];
+            if(D[i + j * ldc] != (int32_t)(uint32_t)want)
+                bad++;
+        }
+    check(st == rocblas_status_success && bad == 0, "gemm_ex i8->i32 %c%c m=%d n=%d k=%d alpha=%d beta=%d: %s, %d bad",
+          op_letter(ta), op_letter(tb), m, n, k, alpha, beta, rocblas_status_to_string(st), bad);
+    free(A);
+    free(B);
+    free(C);
+    free(D);
+}
+
+static void math_mode_tests(rocblas_handle h)
+{
+    rocblas_math_mode mode = (rocblas_math_mode)7;
+    check(rocblas_get_math_mode(h, &mode) == rocblas_status_success && mode == rocblas_default_math,
+          "get_math_mode after create -> default");
+    check_status(rocblas_set_math_mode(h, rocblas_xf32_xdl_math_op), rocblas_status_success, "set_math_mode(xf32)");
+    check(rocblas_get_math_mode(h, &mode) == rocblas_status_success && mode == rocblas_xf32_xdl_math_op,
+          "get_math_mode -> xf32");
+    check_status(rocblas_set_math_mode(h, (rocblas_math_mode)2), rocblas_status_invalid_value, "set_math_mode(2)");
+    check(rocblas_get_math_mode(h, &mode) == rocblas_status_success && mode == rocblas_xf32_xdl_math_op,
+          "math mode unchanged by a bad value");
+    check_status(rocblas_get_math_mode(h, NULL), rocblas_status_invalid_pointer, "get_math_mode(NULL)");
+    check_status(rocblas_set_math_mode(NULL, rocblas_default_math), rocblas_status_invalid_handle,
+                 "set_math_mode null handle");
+    check_status(rocblas_get_math_mode(NULL, &mode), rocblas_status_invalid_handle, "get_math_mode null handle");
+    /* On the CPU device xf32 mode leaves f32 results exact: sgemm runs the checked f32 path. */
+    run_case(h, &FAMILIES[0], rocblas_operation_none, rocblas_operation_transpose, 13, 6, 17, 0, 0);
+    check_status(rocblas_set_math_mode(h, rocblas_default_math), rocblas_status_success, "set_math_mode(default)");
+}
+
 /* ---------------------------------------------------------------------------------------- */
 
 int main(void)
@@ -755,6 +974,21 @@ int main(void)
             run_case(handle, &FAMILIES[f], OPS[1], OPS[0], 7, 4, 6, 0, 1);
 
     bad_argument_tests(handle);
+
+    for(f = 0; f < N_FAMILIES; f++)
+        for(a = 0; a < 2; a++)
+        {
+            batched_case(handle, &FAMILIES[f], a, OPS[a], OPS[2 - a], 7, 5, 9);
+            batched_case(handle, &FAMILIES[f], a, OPS[1], OPS[1], 4, 3, 0);
+        }
+    batched_bad_arguments(handle);
+
+    i8_case(handle, OPS[0], OPS[0], 9, 7, 13, 1, 0);
+    i8_case(handle, OPS[1], OPS[0], 5, 6, 300, 2147483647, -3);
+    i8_case(handle, OPS[0], OPS[1], 17, 3, 40, -123456789, 987654321);
+    i8_case(handle, OPS[2], OPS[2], 4, 4, 0, 5, 7);
+
+    math_mode_tests(handle);
 
     {
         const char* name = rocblas_status_to_string(rocblas_status_invalid_size);

@@ -231,3 +231,50 @@ pub fn test_gpus() -> Vec<Device> {
     }
     gpus
 }
+
+/// Unit roundoff of xf32 (TF32: 10 stored mantissa bits), the precision of the operands of the
+/// products in `rocblas_xf32_xdl_math_op` mode.
+pub const TF32_UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
+
+/// The `compute_roundoff` to give [`GemmCase`] for an f32 GEMM of depth `k` whose products take
+/// TF32-rounded operands and are accumulated in f32. Each product |a~ b~ - ab| <= (2u + u^2)|ab|
+/// (u = 2^-11), and the f32 sum adds (k + 2) u_f32; GemmCase multiplies this value by (k + 2),
+/// so the bound comes out as (2u + u^2 + (k + 2) u_f32) (|alpha| |A||B| + |beta| |C|).
+pub fn xf32_compute_roundoff(k: usize) -> f64 {
+    let u = TF32_UNIT_ROUNDOFF;
+    (2.0 * u + u * u) / (k as f64 + 2.0) + f32::EPSILON as f64 / 2.0
+}
+
+/// The exact result of an i8 GEMM (i8 inputs, i32 C/D, i32 alpha/beta), every operation
+/// modulo 2^32: computed in i64 and reduced once at the end (reduction modulo 2^32 commutes
+/// with + and *, so this is an independent route to the wrapping i32 result). Returns D with C's
+/// layout; elements outside the m x n window are C's. C is not read where beta = 0.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_i8_reference(
+    (trans_a, trans_b): (Operation, Operation),
+    (m, n, k): (usize, usize, usize),
+    alpha: i32,
+    a: &[i8],
+    lda: usize,
+    b: &[i8],
+    ldb: usize,
+    beta: i32,
+    c: &[i32],
+    ldc: usize,
+) -> Vec<i32> {
+    let at = |x: &[i8], ld: usize, op: Operation, row: usize, col: usize| -> i64 {
+        if op == Operation::None { x[row + col * ld] as i64 } else { x[col + row * ld] as i64 }
+    };
+    let mut d = c.to_vec();
+    for j in 0..n {
+        for i in 0..m {
+            let sum: i64 = (0..k).map(|l| at(a, lda, trans_a, i, l) * at(b, ldb, trans_b, l, j)).sum();
+            let mut v = (alpha as i64).wrapping_mul(sum);
+            if beta != 0 {
+                v = v.wrapping_add((beta as i64).wrapping_mul(c[i + j * ldc] as i64));
+            }
+            d[i + j * ldc] = v as i32;
+        }
+    }
+    d
+}

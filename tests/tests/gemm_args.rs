@@ -174,3 +174,90 @@ fn safe_api_names_the_argument() {
         assert_eq!(c.to_vec(&q).unwrap(), vec![0f64; 9]);
     }
 }
+
+/// rocBLAS checks sizes, quick returns and pointers before it refuses an unsupported datatype
+/// combination; a compute type it has no scalar type for is refused at once.
+#[test]
+fn gemm_ex_unsupported_types_after_argument_checks() {
+    for device in test_devices() {
+        let h = Handle::on(&device).unwrap();
+        let q = h.queue().clone();
+        let a = DeviceBuffer::from_slice(&q, &[1f32; 16]).unwrap();
+        let mut c = DeviceBuffer::from_slice(&q, &[3f64; 16]).unwrap();
+        let (one, zero) = (1f32, 0f32);
+        let (f32r, f64r, bf16r) = (Datatype::F32R as i32, Datatype::F64R as i32, Datatype::Bf16R as i32);
+        // f32 inputs, f64 output, f32 compute: valid enums, no implementation.
+        let call = |m: i32, k: i32, lda: i32, a_ok: bool, beta: &f32, c_ok: bool, compute: i32, c: &mut DeviceBuffer<f64>| unsafe {
+            let ap = if a_ok { a.as_ptr() as *const u8 } else { std::ptr::null() };
+            let cp = if c_ok { c.as_mut_ptr() as *mut u8 } else { std::ptr::null_mut() };
+            gemm_ex_raw(&h, N, N, m, 4, k, &one as *const f32 as *const u8, ap, f32r, lda, ap, f32r, 4, beta as *const f32 as *const u8, cp, f64r, 4, cp, f64r, 4, compute, 0)
+                .map_err(|e| e.status)
+        };
+        assert_eq!(call(-1, 4, 4, true, &zero, true, f32r, &mut c), Err(Status::InvalidSize), "m < 0");
+        assert_eq!(call(4, 4, 3, true, &zero, true, f32r, &mut c), Err(Status::InvalidSize), "lda < m");
+        assert_eq!(call(0, 4, 4, true, &zero, true, f32r, &mut c), Ok(()), "m = 0 quick return");
+        assert_eq!(call(4, 4, 4, false, &zero, true, f32r, &mut c), Err(Status::InvalidPointer), "null a");
+        assert_eq!(call(4, 4, 4, true, &zero, false, f32r, &mut c), Err(Status::InvalidPointer), "null c/d");
+        assert_eq!(call(4, 4, 4, true, &zero, true, f32r, &mut c), Err(Status::NotImplemented), "valid arguments");
+        assert_eq!(call(4, 0, 4, true, &one, true, f32r, &mut c), Err(Status::NotImplemented), "k = 0, beta = 1 is no quick return for gemm_ex");
+        // bf16 compute: rocBLAS has no scalar type for it and refuses before the size checks.
+        assert_eq!(call(-1, 4, 4, true, &zero, true, bf16r, &mut c), Err(Status::NotImplemented), "bf16 compute");
+        q.synchronize().unwrap();
+        assert_eq!(c.to_vec(&q).unwrap(), vec![3f64; 16], "C written by a refused call");
+    }
+}
+
+/// Batched forms: batch_count < 0 is invalid_size, 0 a quick return (null arrays allowed); a
+/// null array is invalid_pointer where a null matrix would be; nothing is written on error.
+#[test]
+fn batched_bad_arguments() {
+    use rocmath_blas::{gemm_batched_ex_raw, gemm_batched_raw, gemm_strided_batched_ex_raw, gemm_strided_batched_raw};
+    for device in test_devices() {
+        let h = Handle::on(&device).unwrap();
+        let q = h.queue().clone();
+        let before: Vec<f32> = (0..32).map(|i| i as f32).collect();
+        let a = DeviceBuffer::from_slice(&q, &[1f32; 32]).unwrap();
+        let mut c = DeviceBuffer::from_slice(&q, &before).unwrap();
+        let cp = c.as_mut_ptr();
+        // Two entries: matrices 0..16 and 16..32 of each buffer.
+        let arr = |base: u64| DeviceBuffer::from_slice(&q, &[base, base + 64]).unwrap();
+        let (pa, pc) = (arr(a.as_ptr() as u64), arr(cp as u64));
+        let (one, two, zero) = (1f32, 2f32, 0f32);
+        let null = std::ptr::null();
+        let typed = |ta: i32, alpha: &f32, a_arr: *const *const f32, c_arr: *const *mut f32, batch: i32| unsafe {
+            gemm_batched_raw::<f32>(&h, ta, N, 4, 4, 4, alpha, a_arr, 4, a_arr, 4, &two, c_arr, 4, batch).map_err(|e| e.status)
+        };
+        let (pa_, pc_) = (pa.as_ptr() as *const *const f32, pc.as_ptr() as *const *mut f32);
+        assert_eq!(typed(N, &one, pa_, pc_, -1), Err(Status::InvalidSize));
+        assert_eq!(typed(999, &one, pa_, pc_, 2), Err(Status::InvalidValue));
+        assert_eq!(typed(N, &one, null, std::ptr::null(), 0), Ok(()), "empty batch");
+        assert_eq!(typed(N, &one, null, pc_, 2), Err(Status::InvalidPointer), "null A/B arrays");
+        assert_eq!(typed(N, &one, pa_, std::ptr::null(), 2), Err(Status::InvalidPointer), "null C array");
+        let strided = |batch: i32| unsafe {
+            gemm_strided_batched_raw::<f32>(&h, N, N, 4, 4, 4, &one, a.as_ptr(), 4, 16, a.as_ptr(), 4, 16, &two, cp, 4, 16, batch).map_err(|e| e.status)
+        };
+        assert_eq!(strided(-1), Err(Status::InvalidSize));
+        let f32r = Datatype::F32R as i32;
+        let ex_b = |batch: i32, compute: i32| unsafe {
+            let (ap, cpp) = (pa.as_ptr() as *const *const u8, pc.as_ptr() as *const *const u8);
+            gemm_batched_ex_raw(&h, N, N, 4, 4, 4, (&one as *const f32).cast(), ap, f32r, 4, ap, f32r, 4, (&two as *const f32).cast(), cpp, f32r, 4, cpp as *const *mut u8, f32r, 4, batch, compute, 0)
+                .map_err(|e| e.status)
+        };
+        assert_eq!(ex_b(-1, f32r), Err(Status::InvalidSize));
+        assert_eq!(ex_b(2, Datatype::F64R as i32), Err(Status::NotImplemented));
+        let ex_s = |batch: i32| unsafe {
+            gemm_strided_batched_ex_raw(
+                &h, N, N, 4, 4, 4, (&one as *const f32).cast(), a.as_ptr().cast(), f32r, 4, 16, a.as_ptr().cast(), f32r, 4, 16, (&two as *const f32).cast(),
+                cp.cast(), f32r, 4, 16, cp.cast(), f32r, 4, 8, batch, f32r, 0,
+            )
+            .map_err(|e| e.status)
+        };
+        assert_eq!(ex_s(2), Err(Status::InvalidSize), "C is D with stride_c != stride_d");
+        q.synchronize().unwrap();
+        assert_eq!(c.to_vec(&q).unwrap(), before, "C written by a refused call");
+        // alpha = 0: A and B are never read, so their arrays may be null: C = beta * C.
+        assert_eq!(typed(N, &zero, null, pc_, 2), Ok(()));
+        q.synchronize().unwrap();
+        assert_eq!(c.to_vec(&q).unwrap(), before.iter().map(|v| v * 2.0).collect::<Vec<_>>());
+    }
+}

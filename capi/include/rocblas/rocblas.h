@@ -277,6 +277,15 @@ ROCBLAS_EXPORT rocblas_status rocblas_set_pointer_mode(rocblas_handle       hand
 ROCBLAS_EXPORT rocblas_status rocblas_get_pointer_mode(rocblas_handle        handle,
                                                        rocblas_pointer_mode* pointer_mode);
 
+/* Sets the math mode: rocblas_xf32_xdl_math_op lets single-precision GEMMs on a GPU round their
+ * products to xf32 (TF32); the CPU device computes in full f32 in either mode. A value outside
+ * the enum: rocblas_status_invalid_value, mode unchanged. */
+ROCBLAS_EXPORT rocblas_status rocblas_set_math_mode(rocblas_handle handle, rocblas_math_mode math_mode);
+
+/* Returns the handle's math mode (rocblas_default_math after creation); NULL output:
+ * rocblas_status_invalid_pointer. */
+ROCBLAS_EXPORT rocblas_status rocblas_get_math_mode(rocblas_handle handle, rocblas_math_mode* math_mode);
+
 /* The enumerator's name ("rocblas_status_invalid_size", ...), or
  * "<undefined rocblas_status value>" for a value outside the enum. Static storage. */
 ROCBLAS_EXPORT const char* rocblas_status_to_string(rocblas_status status);
@@ -372,8 +381,11 @@ ROCBLAS_EXPORT rocblas_status rocblas_zgemm(rocblas_handle                handle
  *   f16_r,  f16_r,  f32_r   (HHS)        bf16_r, bf16_r, f32_r   (BBS)
  *   f16_r,  f16_r,  f16_r   f32_r, f32_r, f32_r   f64_r, f64_r, f64_r
  *   f32_c,  f32_c,  f32_c   f64_c, f64_c, f64_c
- * Any other combination of valid datatypes: rocblas_status_not_implemented; a value that is not
- * a rocblas_datatype, or an algo other than standard/solution_index: invalid_value.
+ *   i8_r,   i32_r,  i32_r   (integer products and sums wrap modulo 2^32)
+ * Any other combination of valid datatypes: rocblas_status_not_implemented, reported after the
+ * size, quick-return and pointer checks (at once for a compute type other than f16_r, f32_r,
+ * f64_r, i32_r, f32_c, f64_c); a value that is not a rocblas_datatype, or an algo other than
+ * standard/solution_index: invalid_value.
  * solution_index and flags are accepted and ignored (rocmath selects its own kernels). C and D
  * may be the same matrix only with ldc == ldd. */
 ROCBLAS_EXPORT rocblas_status rocblas_gemm_ex(rocblas_handle    handle,
@@ -400,6 +412,246 @@ ROCBLAS_EXPORT rocblas_status rocblas_gemm_ex(rocblas_handle    handle,
                                               rocblas_gemm_algo algo,
                                               int32_t           solution_index,
                                               uint32_t          flags);
+
+/* Batched GEMM over arrays of matrix pointers: C_i = alpha * op(A_i) * op(B_i) + beta * C_i for
+ * i < batch_count. A, B and C are arrays of batch_count pointers (device arrays of device
+ * pointers on a GPU; host arrays on the CPU device). batch_count < 0: invalid_size; 0: success,
+ * nothing read. A null array is invalid_pointer where a null matrix would be. */
+ROCBLAS_EXPORT rocblas_status rocblas_sgemm_batched(rocblas_handle     handle,
+                                                    rocblas_operation  transA,
+                                                    rocblas_operation  transB,
+                                                    rocblas_int        m,
+                                                    rocblas_int        n,
+                                                    rocblas_int        k,
+                                                    const float*       alpha,
+                                                    const float* const A[],
+                                                    rocblas_int        lda,
+                                                    const float* const B[],
+                                                    rocblas_int        ldb,
+                                                    const float*       beta,
+                                                    float* const       C[],
+                                                    rocblas_int        ldc,
+                                                    rocblas_int        batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_dgemm_batched(rocblas_handle      handle,
+                                                    rocblas_operation   transA,
+                                                    rocblas_operation   transB,
+                                                    rocblas_int         m,
+                                                    rocblas_int         n,
+                                                    rocblas_int         k,
+                                                    const double*       alpha,
+                                                    const double* const A[],
+                                                    rocblas_int         lda,
+                                                    const double* const B[],
+                                                    rocblas_int         ldb,
+                                                    const double*       beta,
+                                                    double* const       C[],
+                                                    rocblas_int         ldc,
+                                                    rocblas_int         batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_hgemm_batched(rocblas_handle            handle,
+                                                    rocblas_operation         transA,
+                                                    rocblas_operation         transB,
+                                                    rocblas_int               m,
+                                                    rocblas_int               n,
+                                                    rocblas_int               k,
+                                                    const rocblas_half*       alpha,
+                                                    const rocblas_half* const A[],
+                                                    rocblas_int               lda,
+                                                    const rocblas_half* const B[],
+                                                    rocblas_int               ldb,
+                                                    const rocblas_half*       beta,
+                                                    rocblas_half* const       C[],
+                                                    rocblas_int               ldc,
+                                                    rocblas_int               batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_cgemm_batched(rocblas_handle                     handle,
+                                                    rocblas_operation                  transA,
+                                                    rocblas_operation                  transB,
+                                                    rocblas_int                        m,
+                                                    rocblas_int                        n,
+                                                    rocblas_int                        k,
+                                                    const rocblas_float_complex*       alpha,
+                                                    const rocblas_float_complex* const A[],
+                                                    rocblas_int                        lda,
+                                                    const rocblas_float_complex* const B[],
+                                                    rocblas_int                        ldb,
+                                                    const rocblas_float_complex*       beta,
+                                                    rocblas_float_complex* const       C[],
+                                                    rocblas_int                        ldc,
+                                                    rocblas_int                        batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_zgemm_batched(rocblas_handle                      handle,
+                                                    rocblas_operation                   transA,
+                                                    rocblas_operation                   transB,
+                                                    rocblas_int                         m,
+                                                    rocblas_int                         n,
+                                                    rocblas_int                         k,
+                                                    const rocblas_double_complex*       alpha,
+                                                    const rocblas_double_complex* const A[],
+                                                    rocblas_int                         lda,
+                                                    const rocblas_double_complex* const B[],
+                                                    rocblas_int                         ldb,
+                                                    const rocblas_double_complex*       beta,
+                                                    rocblas_double_complex* const       C[],
+                                                    rocblas_int                         ldc,
+                                                    rocblas_int                         batch_count);
+
+/* Strided batched GEMM: matrix i of A, B, C starts stride_a, stride_b, stride_c elements (i
+ * times) after the first. Same checks and quick returns as the batched forms. */
+ROCBLAS_EXPORT rocblas_status rocblas_sgemm_strided_batched(rocblas_handle    handle,
+                                                            rocblas_operation transA,
+                                                            rocblas_operation transB,
+                                                            rocblas_int       m,
+                                                            rocblas_int       n,
+                                                            rocblas_int       k,
+                                                            const float*      alpha,
+                                                            const float*      A,
+                                                            rocblas_int       lda,
+                                                            rocblas_stride    stride_a,
+                                                            const float*      B,
+                                                            rocblas_int       ldb,
+                                                            rocblas_stride    stride_b,
+                                                            const float*      beta,
+                                                            float*            C,
+                                                            rocblas_int       ldc,
+                                                            rocblas_stride    stride_c,
+                                                            rocblas_int       batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_dgemm_strided_batched(rocblas_handle    handle,
+                                                            rocblas_operation transA,
+                                                            rocblas_operation transB,
+                                                            rocblas_int       m,
+                                                            rocblas_int       n,
+                                                            rocblas_int       k,
+                                                            const double*     alpha,
+                                                            const double*     A,
+                                                            rocblas_int       lda,
+                                                            rocblas_stride    stride_a,
+                                                            const double*     B,
+                                                            rocblas_int       ldb,
+                                                            rocblas_stride    stride_b,
+                                                            const double*     beta,
+                                                            double*           C,
+                                                            rocblas_int       ldc,
+                                                            rocblas_stride    stride_c,
+                                                            rocblas_int       batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_hgemm_strided_batched(rocblas_handle      handle,
+                                                            rocblas_operation   transA,
+                                                            rocblas_operation   transB,
+                                                            rocblas_int         m,
+                                                            rocblas_int         n,
+                                                            rocblas_int         k,
+                                                            const rocblas_half* alpha,
+                                                            const rocblas_half* A,
+                                                            rocblas_int         lda,
+                                                            rocblas_stride      stride_a,
+                                                            const rocblas_half* B,
+                                                            rocblas_int         ldb,
+                                                            rocblas_stride      stride_b,
+                                                            const rocblas_half* beta,
+                                                            rocblas_half*       C,
+                                                            rocblas_int         ldc,
+                                                            rocblas_stride      stride_c,
+                                                            rocblas_int         batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_cgemm_strided_batched(rocblas_handle               handle,
+                                                            rocblas_operation            transA,
+                                                            rocblas_operation            transB,
+                                                            rocblas_int                  m,
+                                                            rocblas_int                  n,
+                                                            rocblas_int                  k,
+                                                            const rocblas_float_complex* alpha,
+                                                            const rocblas_float_complex* A,
+                                                            rocblas_int                  lda,
+                                                            rocblas_stride               stride_a,
+                                                            const rocblas_float_complex* B,
+                                                            rocblas_int                  ldb,
+                                                            rocblas_stride               stride_b,
+                                                            const rocblas_float_complex* beta,
+                                                            rocblas_float_complex*       C,
+                                                            rocblas_int                  ldc,
+                                                            rocblas_stride               stride_c,
+                                                            rocblas_int                  batch_count);
+
+ROCBLAS_EXPORT rocblas_status rocblas_zgemm_strided_batched(rocblas_handle                handle,
+                                                            rocblas_operation             transA,
+                                                            rocblas_operation             transB,
+                                                            rocblas_int                   m,
+                                                            rocblas_int                   n,
+                                                            rocblas_int                   k,
+                                                            const rocblas_double_complex* alpha,
+                                                            const rocblas_double_complex* A,
+                                                            rocblas_int                   lda,
+                                                            rocblas_stride                stride_a,
+                                                            const rocblas_double_complex* B,
+                                                            rocblas_int                   ldb,
+                                                            rocblas_stride                stride_b,
+                                                            const rocblas_double_complex* beta,
+                                                            rocblas_double_complex*       C,
+                                                            rocblas_int                   ldc,
+                                                            rocblas_stride                stride_c,
+                                                            rocblas_int                   batch_count);
+
+/* gemm_ex over arrays of matrix pointers (a, b, c, d each point to an array of batch_count
+ * pointers of the named datatype); same datatype combinations and statuses as rocblas_gemm_ex. */
+ROCBLAS_EXPORT rocblas_status rocblas_gemm_batched_ex(rocblas_handle    handle,
+                                                      rocblas_operation transA,
+                                                      rocblas_operation transB,
+                                                      rocblas_int       m,
+                                                      rocblas_int       n,
+                                                      rocblas_int       k,
+                                                      const void*       alpha,
+                                                      const void*       a,
+                                                      rocblas_datatype  a_type,
+                                                      rocblas_int       lda,
+                                                      const void*       b,
+                                                      rocblas_datatype  b_type,
+                                                      rocblas_int       ldb,
+                                                      const void*       beta,
+                                                      const void*       c,
+                                                      rocblas_datatype  c_type,
+                                                      rocblas_int       ldc,
+                                                      void*             d,
+                                                      rocblas_datatype  d_type,
+                                                      rocblas_int       ldd,
+                                                      rocblas_int       batch_count,
+                                                      rocblas_datatype  compute_type,
+                                                      rocblas_gemm_algo algo,
+                                                      int32_t           solution_index,
+                                                      uint32_t          flags);
+
+/* gemm_ex over a strided batch (strides in elements of each matrix's datatype). */
+ROCBLAS_EXPORT rocblas_status rocblas_gemm_strided_batched_ex(rocblas_handle    handle,
+                                                              rocblas_operation transA,
+                                                              rocblas_operation transB,
+                                                              rocblas_int       m,
+                                                              rocblas_int       n,
+                                                              rocblas_int       k,
+                                                              const void*       alpha,
+                                                              const void*       a,
+                                                              rocblas_datatype  a_type,
+                                                              rocblas_int       lda,
+                                                              rocblas_stride    stride_a,
+                                                              const void*       b,
+                                                              rocblas_datatype  b_type,
+                                                              rocblas_int       ldb,
+                                                              rocblas_stride    stride_b,
+                                                              const void*       beta,
+                                                              const void*       c,
+                                                              rocblas_datatype  c_type,
+                                                              rocblas_int       ldc,
+                                                              rocblas_stride    stride_c,
+                                                              void*             d,
+                                                              rocblas_datatype  d_type,
+                                                              rocblas_int       ldd,
+                                                              rocblas_stride    stride_d,
+                                                              rocblas_int       batch_count,
+                                                              rocblas_datatype  compute_type,
+                                                              rocblas_gemm_algo algo,
+                                                              int32_t           solution_index,
+                                                              uint32_t          flags);
 
 #ifdef __cplusplus
 } /* extern "C" */

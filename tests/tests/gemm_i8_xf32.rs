@@ -1,0 +1,291 @@
+//! The i8 family (i8 inputs, i32 C/D and alpha/beta, wrapping modulo 2^32) against an exact
+//! reference, and the xf32 math mode (f32 GEMMs with TF32 products on GPUs, unchanged on the
+//! CPU) against the TF32-derived bound, on every device present.
+use num_complex::Complex64;
+use rocmath_blas::{
+    gemm, gemm_batched, gemm_batched_ex, gemm_ex, gemm_ex_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, GemmVariant, Handle, MathMode,
+    Operation, Status,
+};
+use rocmath_runtime::{Device, DeviceBuffer};
+use rocmath_tests::{gemm_i8_reference, test_devices, xf32_compute_roundoff, GemmCase, Rng};
+
+const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
+/// Written into the ld padding (and the C window when beta = 0): must survive / not be read.
+const SENTINEL: i32 = 0x5a5a_5a5a;
+
+fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
+    if op == Operation::None { (rows, cols) } else { (cols, rows) }
+}
+
+fn handles(device: &Device) -> Vec<Handle> {
+    let mut out = vec![Handle::on(device).unwrap()];
+    if device.is_gpu() {
+        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
+            let mut h = Handle::on(device).unwrap();
+            h.set_gemm_variant(Some(v));
+            out.push(h);
+        }
+    }
+    out
+}
+
+fn skip(h: &Handle, e: &rocmath_blas::BlasError) -> bool {
+    h.gemm_variant().is_some() && e.status == Status::ArchMismatch
+}
+
+struct I8Case {
+    ta: Operation,
+    tb: Operation,
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: i32,
+    beta: i32,
+    a: Vec<i8>,
+    lda: usize,
+    b: Vec<i8>,
+    ldb: usize,
+    c: Vec<i32>,
+    ldc: usize,
+}
+
+fn i8_case(ta: Operation, tb: Operation, (m, n, k): (usize, usize, usize), alpha: i32, beta: i32, seed: u64) -> I8Case {
+    let mut rng = Rng::new(seed);
+    let (ra, ca) = stored_shape(ta, m, k);
+    let (rb, cb) = stored_shape(tb, k, n);
+    let (lda, ldb, ldc) = (ra.max(1) + 1, rb.max(1) + 2, m.max(1) + 3);
+    // Full i8 range (including -128), and C over all of i32 so that beta * C wraps.
+    let a = (0..lda * ca.max(1)).map(|_| rng.next_u64() as i8).collect();
+    let b = (0..ldb * cb.max(1)).map(|_| rng.next_u64() as i8).collect();
+    let c = (0..ldc * n).map(|i| if i % ldc >= m || beta == 0 { SENTINEL } else { rng.next_u64() as i32 }).collect();
+    I8Case { ta, tb, m, n, k, alpha, beta, a, lda, b, ldb, c, ldc }
+}
+
+impl I8Case {
+    fn want(&self) -> Vec<i32> {
+        gemm_i8_reference((self.ta, self.tb), (self.m, self.n, self.k), self.alpha, &self.a, self.lda, &self.b, self.ldb, self.beta, &self.c, self.ldc)
+    }
+}
+
+/// Runs `x` through the safe single, strided-batched, pointer-array and raw forms.
+fn run_i8(h: &Handle, x: &I8Case) -> Result<(), String> {
+    let q = h.queue();
+    let want = x.want();
+    let (a, b) = (DeviceBuffer::from_slice(q, &x.a).unwrap(), DeviceBuffer::from_slice(q, &x.b).unwrap());
+    let fresh = || DeviceBuffer::from_slice(q, &x.c).unwrap();
+    let label = format!("i8 {:?}{:?} m={} n={} k={} alpha={} beta={}", x.ta, x.tb, x.m, x.n, x.k, x.alpha, x.beta);
+    let check = |what: &str, got: Vec<i32>| if got == want { Ok(()) } else { Err(format!("{what} {label}: differs from the exact result")) };
+    let err = |e: rocmath_blas::BlasError| e.to_string();
+
+    let mut c = fresh();
+    gemm_ex::<i8, i32>(h, x.ta, x.tb, x.m, x.n, x.k, x.alpha, &a, x.lda, &b, x.ldb, x.beta, &mut c, x.ldc).map_err(err)?;
+    check("gemm_ex", c.to_vec(q).unwrap())?;
+
+    let mut c = fresh();
+    let mut c2 = fresh();
+    let mut cs = [&mut c, &mut c2];
+    gemm_batched_ex::<i8, i32>(h, x.ta, x.tb, x.m, x.n, x.k, x.alpha, &[&a, &a], x.lda, &[&b, &b], x.ldb, x.beta, &mut cs, x.ldc).map_err(err)?;
+    check("gemm_batched_ex[0]", c.to_vec(q).unwrap())?;
+    check("gemm_batched_ex[1]", c2.to_vec(q).unwrap())?;
+
+    // Strided: the same entry twice (stride_a = stride_b = 0, C twice in one buffer).
+    let mut cc = x.c.clone();
+    cc.extend_from_slice(&x.c);
+    let mut c = DeviceBuffer::from_slice(q, &cc).unwrap();
+    let batch = Batch { count: 2, stride_a: 0, stride_b: 0, stride_c: x.c.len() };
+    gemm_strided_batched_ex::<i8, i32>(h, x.ta, x.tb, x.m, x.n, x.k, x.alpha, &a, x.lda, &b, x.ldb, x.beta, &mut c, x.ldc, batch).map_err(err)?;
+    let got = c.to_vec(q).unwrap();
+    check("gemm_strided_batched_ex[0]", got[..x.c.len()].to_vec())?;
+    check("gemm_strided_batched_ex[1]", got[x.c.len()..].to_vec())?;
+
+    // Raw (the C ABI's path), D separate from C: C must be left as it was.
+    let c = fresh();
+    let mut d = DeviceBuffer::from_slice(q, &x.c).unwrap();
+    let (i8r, i32r) = (Datatype::I8R as i32, Datatype::I32R as i32);
+    unsafe {
+        gemm_ex_raw(
+            h, x.ta as i32, x.tb as i32, x.m as i32, x.n as i32, x.k as i32, (&x.alpha as *const i32).cast(), a.as_ptr().cast(), i8r, x.lda as i32,
+            b.as_ptr().cast(), i8r, x.ldb as i32, (&x.beta as *const i32).cast(), c.as_ptr().cast(), i32r, x.ldc as i32, d.as_mut_ptr().cast(), i32r,
+            x.ldc as i32, i32r, 0,
+        )
+    }
+    .map_err(err)?;
+    q.synchronize().unwrap();
+    check("gemm_ex_raw", d.to_vec(q).unwrap())?;
+    if c.to_vec(q).unwrap() != x.c {
+        return Err(format!("gemm_ex_raw {label}: C written"));
+    }
+    Ok(())
+}
+
+fn for_each_i8_handle(mut f: impl FnMut(&Handle) -> Result<(), String>) {
+    for device in test_devices() {
+        for h in handles(&device) {
+            if let Err(e) = f(&h) {
+                if h.gemm_variant().is_some() && e.contains("arch_mismatch") {
+                    continue;
+                }
+                panic!("{} {h:?}: {e}", device.spec());
+            }
+        }
+    }
+}
+
+#[test]
+fn i8_every_transpose_at_tile_edges() {
+    let mut seed = 0;
+    for_each_i8_handle(|h| {
+        for ta in OPS {
+            for tb in OPS {
+                for dims in [(1, 1, 1), (17, 15, 33), (64, 65, 16), (131, 7, 63)] {
+                    seed += 1;
+                    let (alpha, beta) = [(1, 0), (3, -2), (-7, 1), (0, 5)][seed as usize % 4];
+                    run_i8(h, &i8_case(ta, tb, dims, alpha, beta, seed))?;
+                }
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn i8_wraps_modulo_2_32() {
+    for_each_i8_handle(|h| {
+        // The sums alone overflow i32 past k ~ 133000 (127 * 127 * k); large alpha, beta and C
+        // make every term wrap.
+        for (dims, alpha, beta) in [((3, 2, 140_000), 1, 0), ((9, 5, 300), i32::MAX, i32::MIN + 3), ((4, 4, 17), 123_456_789, -987_654_321)] {
+            let x = i8_case(Operation::Transpose, Operation::None, dims, alpha, beta, 42);
+            let wide: i64 = x.want().iter().map(|&v| v as i64).sum();
+            assert!(wide != 0, "degenerate case");
+            run_i8(h, &x)?;
+        }
+        // All -128: the largest products, and the all-ones bit pattern through wrapping.
+        let mut x = i8_case(Operation::None, Operation::None, (5, 3, 140_000), 1, 0, 1);
+        x.a.iter_mut().for_each(|v| *v = i8::MIN);
+        x.b.iter_mut().for_each(|v| *v = i8::MIN);
+        assert_eq!(x.want()[0], (16384i64 * 140_000) as i32, "the reference wraps");
+        assert_ne!(x.want()[0] as i64, 16384i64 * 140_000);
+        run_i8(h, &x)
+    });
+}
+
+#[test]
+fn i8_k_zero_and_alpha_zero_scale_c() {
+    for_each_i8_handle(|h| {
+        for (k, alpha, beta) in [(0, 5, 3), (0, 5, 0), (12, 0, -1), (12, 0, 0)] {
+            run_i8(h, &i8_case(Operation::None, Operation::Transpose, (13, 6, k), alpha, beta, 9))?;
+        }
+        Ok(())
+    });
+}
+
+/// xf32: on a GPU every f32 form runs the xf32 kernels and is checked against the TF32 bound;
+/// on the CPU the mode changes nothing (bit-identical results).
+#[test]
+fn xf32_math_mode() {
+    for device in test_devices() {
+        for mut h in handles(&device) {
+            assert_eq!(h.math_mode(), MathMode::Default);
+            let mut rng = Rng::new(5);
+            for (ta, tb, m, n, k) in [(Operation::None, Operation::None, 65, 33, 129), (Operation::Transpose, Operation::None, 17, 64, 1000), (Operation::None, Operation::Transpose, 1, 1, 1)] {
+                let (ra, ca) = stored_shape(ta, m, k);
+                let (rb, cb) = stored_shape(tb, k, n);
+                let (lda, ldb, ldc) = (ra + 1, rb + 2, m + 3);
+                let a: Vec<f32> = rng.vec(lda * ca);
+                let b: Vec<f32> = rng.vec(ldb * cb);
+                let mut c: Vec<f32> = rng.vec(ldc * n);
+                for j in 0..n {
+                    for i in m..ldc {
+                        c[i + j * ldc] = f32::NAN;
+                    }
+                }
+                let (alpha, beta) = (0.75f32, -1.25f32);
+                let q = h.queue().clone();
+                let run = |h: &Handle| -> Result<[Vec<f32>; 4], rocmath_blas::BlasError> {
+                    let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+                    let mut d1 = DeviceBuffer::from_slice(&q, &c).unwrap();
+                    gemm(h, ta, tb, m, n, k, alpha, &da, lda, &db, ldb, beta, &mut d1, ldc)?;
+                    let mut d2 = DeviceBuffer::from_slice(&q, &c).unwrap();
+                    gemm_strided_batched(h, ta, tb, m, n, k, alpha, &da, lda, &db, ldb, beta, &mut d2, ldc, Batch::ONE)?;
+                    let mut d3 = DeviceBuffer::from_slice(&q, &c).unwrap();
+                    gemm_batched(h, ta, tb, m, n, k, alpha, &[&da], lda, &[&db], ldb, beta, &mut [&mut d3], ldc)?;
+                    let mut d4 = DeviceBuffer::from_slice(&q, &c).unwrap();
+                    let f32r = Datatype::F32R as i32;
+                    unsafe {
+                        gemm_ex_raw(
+                            h, ta as i32, tb as i32, m as i32, n as i32, k as i32, (&alpha as *const f32).cast(), da.as_ptr().cast(), f32r, lda as i32,
+                            db.as_ptr().cast(), f32r, ldb as i32, (&beta as *const f32).cast(), d4.as_ptr().cast(), f32r, ldc as i32, d4.as_mut_ptr().cast(),
+                            f32r, ldc as i32, f32r, 0,
+                        )?;
+                    }
+                    q.synchronize().unwrap();
+                    Ok([d1.to_vec(&q).unwrap(), d2.to_vec(&q).unwrap(), d3.to_vec(&q).unwrap(), d4.to_vec(&q).unwrap()])
+                };
+                h.set_math_mode(MathMode::Default);
+                let exact = match run(&h) {
+                    Err(e) if skip(&h, &e) => continue,
+                    r => r.unwrap(),
+                };
+                h.set_math_mode(MathMode::Xf32XdlMathOp);
+                assert_eq!(h.math_mode(), MathMode::Xf32XdlMathOp);
+                let xf32 = match run(&h) {
+                    // No xf32 kernel of a pinned variant on this arch (e.g. no TF32 mma atom yet).
+                    Err(e) if skip(&h, &e) => continue,
+                    r => r.unwrap(),
+                };
+                let case = GemmCase {
+                    trans_a: ta,
+                    trans_b: tb,
+                    m,
+                    n,
+                    k,
+                    alpha: Complex64::new(alpha as f64, 0.0),
+                    beta: Complex64::new(beta as f64, 0.0),
+                    a: &a,
+                    lda,
+                    b: &b,
+                    ldb,
+                    c: &c,
+                    ldc,
+                    compute_roundoff: xf32_compute_roundoff(k),
+                };
+                for (form, got) in ["gemm", "gemm_strided_batched", "gemm_batched", "gemm_ex f32"].iter().zip(&xf32) {
+                    case.check(got).unwrap_or_else(|mm| panic!("{} {h:?} xf32 {form} {ta:?}{tb:?} {m}x{n}x{k}: {mm:?}", device.spec()));
+                }
+                if !device.is_gpu() {
+                    for (e, x) in exact.iter().zip(&xf32) {
+                        assert_eq!(e.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "xf32 mode changed a CPU result");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The TF32 bound is not vacuous: it refuses an f32 result perturbed by a few TF32 ulps.
+#[test]
+fn xf32_bound_is_tight_enough_to_fail() {
+    let (m, n, k) = (1, 1, 4);
+    let a = [1.0f32; 4];
+    let b = [1.0f32; 4];
+    let c = [0.0f32];
+    let case = GemmCase {
+        trans_a: Operation::None,
+        trans_b: Operation::None,
+        m,
+        n,
+        k,
+        alpha: Complex64::new(1.0, 0.0),
+        beta: Complex64::new(0.0, 0.0),
+        a: &a,
+        lda: 1,
+        b: &b,
+        ldb: 4,
+        c: &c,
+        ldc: 1,
+        compute_roundoff: xf32_compute_roundoff(k),
+    };
+    case.check(&[4.0]).unwrap();
+    case.check(&[4.0 * (1.0 + 2.0 / 2048.0)]).unwrap();
+    assert!(case.check(&[4.0 * (1.0 + 8.0 / 2048.0)]).is_err());
+}
