@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds the release test binaries and rocmath-bench here and copies them (stripped) into
+# Builds the release test binaries, rocmath-bench and rocmath-tune here and copies them (stripped) into
 # .carry/, which the device tool carries to the GPU machine (no Rust toolchain needed there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rm -rf .carry && mkdir -p .carry/tests
 cargo build --release -p rocmath-bench
-cp target/release/rocmath-bench .carry/
+cp target/release/rocmath-bench target/release/rocmath-tune .carry/
 cargo test --workspace --release --no-run --message-format=json 2>/dev/null \
   | python3 -c '
 import json, sys, shutil, os
@@ -17,5 +17,5 @@ for line in sys.stdin:
         name = m["target"]["name"] + "-" + m["target"]["kind"][0]
         shutil.copy(exe, os.path.join(".carry/tests", name))
 '
-strip .carry/rocmath-bench .carry/tests/* 2>/dev/null || true
+strip .carry/rocmath-bench .carry/rocmath-tune .carry/tests/* 2>/dev/null || true
 du -sh .carry; ls .carry/tests

@@ -11,9 +11,10 @@ mod cublas;
 
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_bench::gemm::{check, sample_columns, time_ms, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
+use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
-use rocmath_tests::{GemmCase, Num, Rng};
+use rocmath_tests::Num;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | suite [--device D]]
@@ -210,8 +211,7 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
 
 fn bench_typed<T: Element + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
     let (alpha, beta) = (T::from_c64(Complex64::new(g.alpha, 0.0)), T::from_c64(Complex64::new(g.beta, 0.0)));
-    let roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
-    bench::<T, T>(device, g, T::FAMILY, peer, roundoff, &|h, a, lda, b, ldb, c, ldc, batch| {
+    bench::<T, T>(device, g, T::FAMILY, peer, typed_roundoff::<T>(), &|h, a, lda, b, ldb, c, ldc, batch| {
         gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
     })
 }
@@ -219,92 +219,38 @@ fn bench_typed<T: Element + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32,
 fn bench_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
     let (alpha, beta) = (g.alpha as f32, g.beta as f32);
     let family = gemm_ex_family(In::DATATYPE, In::DATATYPE, Out::DATATYPE, Out::DATATYPE, Datatype::F32R).ok_or("unsupported gemm_ex types")?;
-    bench::<In, Out>(device, g, family, peer, f32::EPSILON as f64 / 2.0, &|h, a, lda, b, ldb, c, ldc, batch| {
+    bench::<In, Out>(device, g, family, peer, EX_ROUNDOFF, &|h, a, lda, b, ldb, c, ldc, batch| {
         gemm_strided_batched_ex(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
     })
 }
 
-type OurGemm<'a, In, Out> = dyn Fn(&Handle, &DeviceBuffer<In>, usize, &DeviceBuffer<In>, usize, &mut DeviceBuffer<Out>, usize, Batch) -> rocmath_blas::Result<()> + 'a;
-
-fn stored(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
-    if op == Operation::None { (rows, cols) } else { (cols, rows) }
-}
-
-/// Median of `iters` event-timed runs of `f`, after `warmup` untimed ones.
-fn time_ms(queue: &Queue, warmup: usize, iters: usize, mut f: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
-    for _ in 0..warmup {
-        f()?;
-    }
-    queue.synchronize().map_err(|e| e.to_string())?;
-    let mut times = Vec::with_capacity(iters);
-    for _ in 0..iters {
-        let start = queue.record_event().map_err(|e| e.to_string())?;
-        f()?;
-        let end = queue.record_event().map_err(|e| e.to_string())?;
-        times.push(start.elapsed_ms(&end).map_err(|e| e.to_string())?);
-    }
-    times.sort_by(|a, b| a.total_cmp(b));
-    Ok(times[times.len() / 2])
-}
-
 fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (peer_in, peer_out, peer_compute): (i32, i32, i32), compute_roundoff: f64, ours: &OurGemm<In, Out>) -> Result<Outcome, String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
-    let (ra, ca) = stored(g.trans_a, g.m, g.k);
-    let (rb, cb) = stored(g.trans_b, g.k, g.n);
-    let lda = g.lda.unwrap_or(ra.max(1));
-    let ldb = g.ldb.unwrap_or(rb.max(1));
-    let ldc = g.ldc.unwrap_or(g.m.max(1));
-    let (sa, sb, sc) = (lda * ca.max(1), ldb * cb.max(1), ldc * g.n.max(1));
-    let batch = Batch { count: g.batch, stride_a: sa, stride_b: sb, stride_c: sc };
-    let mut rng = Rng::new(0x5EED ^ (g.m * 31 + g.n * 17 + g.k) as u64);
-    let a_host: Vec<In> = rng.vec(sa * g.batch);
-    let b_host: Vec<In> = rng.vec(sb * g.batch);
-    let c_host: Vec<Out> = rng.vec(sc * g.batch);
+    let p = Problem::new(g.trans_a, g.trans_b, [g.m, g.n, g.k], [g.lda, g.ldb, g.ldc], g.batch, g.alpha, g.beta);
+    let (lda, ldb, ldc) = (p.lda, p.ldb, p.ldc);
+    let (sa, sb, sc) = p.strides();
+    let batch = p.batch_strides();
+    let host = HostData::<In, Out>::generate(&p);
     let mut handle = Handle::on(device).map_err(|e| err(&e))?;
     handle.set_gemm_variant(g.variant);
     handle.set_gemm_config(g.config);
     let q = handle.queue().clone();
-    let a = DeviceBuffer::from_slice(&q, &a_host).map_err(|e| err(&e))?;
-    let b = DeviceBuffer::from_slice(&q, &b_host).map_err(|e| err(&e))?;
-    let mut c = DeviceBuffer::from_slice(&q, &c_host).map_err(|e| err(&e))?;
+    let DeviceData { a, b, mut c } = DeviceData::upload(&q, &host)?;
 
     // Check first: the first and last matrices of the batch, on a sample of columns sized so
     // that the f64 reference stays quick.
-    let check = |got: &[Out], who: &str| -> Result<String, String> {
-        let cols_budget = ((1usize << 28) / (g.m * g.k).max(1)).clamp(1, g.n.max(1));
-        let cols: Vec<usize> = (0..cols_budget).map(|i| i * g.n.max(1) / cols_budget).collect();
-        for entry in [0, g.batch.saturating_sub(1)] {
-            let case = GemmCase {
-                trans_a: g.trans_a,
-                trans_b: g.trans_b,
-                m: g.m,
-                n: g.n,
-                k: g.k,
-                alpha: Complex64::new(g.alpha, 0.0),
-                beta: Complex64::new(g.beta, 0.0),
-                a: &a_host[entry * sa..(entry + 1) * sa],
-                lda,
-                b: &b_host[entry * sb..(entry + 1) * sb],
-                ldb,
-                c: &c_host[entry * sc..(entry + 1) * sc],
-                ldc,
-                compute_roundoff,
-            };
-            case.check_columns(&got[entry * sc..(entry + 1) * sc], &cols).map_err(|m| format!("{who} result wrong: {m:?}"))?;
-        }
-        Ok(format!("ok ({} cols x {} batch entries)", cols.len(), if g.batch > 1 { 2 } else { 1 }))
-    };
-    if g.n > 0 && g.m > 0 && g.batch > 0 {
+    let cols = sample_columns(&p, BENCH_CHECK_MACS, false);
+    if !p.is_empty() {
         ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e))?;
         let got = c.to_vec(&q).map_err(|e| err(&e))?;
-        let verdict = check(&got, "rocmath")?;
+        let verdict = check(&p, &host, &got, &cols, compute_roundoff, "rocmath")?;
         println!("  check: {verdict}");
     }
 
-    let flops = if In::IS_COMPLEX { 8.0 } else { 2.0 } * (g.m * g.n * g.k * g.batch) as f64;
+    let flops = p.flops(In::IS_COMPLEX);
     let ms = time_ms(&q, g.warmup, g.iters, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
     let gflops = flops / ms / 1e6;
-    let label = format!("{} {}{} {}x{}x{} b{}", g.precision, g.trans_a.letter(), g.trans_b.letter(), g.m, g.n, g.k, g.batch);
+    let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
     let kernel = match gemm_solution(&handle, family, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
         Ok(Some(k)) => format!(" kernel={}", k.module_name()),
         Ok(None) => String::new(),
@@ -314,9 +260,9 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
 
     let mut peer = None;
     if g.peer && matches!(device, Device::Cuda(_)) {
-        match peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &c_host) {
+        match peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &host.c) {
             Ok((peer_ms, got)) => {
-                let verdict = check(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
+                let verdict = check(&p, &host, &got, &cols, compute_roundoff, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
                 let peer_gflops = flops / peer_ms / 1e6;
                 println!("  cublas {peer_gflops:.1} GFLOP/s ({peer_ms:.4} ms)  ratio {:.3}", gflops / peer_gflops);
                 println!("  cublas check: {verdict}");

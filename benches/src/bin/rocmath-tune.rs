@@ -1,0 +1,175 @@
+//! rocmath-tune: measures the GEMM generator's candidate configs on a GPU and writes the winners
+//! into the tuning table for the device's arch, element types and layout.
+//!
+//!   rocmath-tune gemm --precision hss --transA N --transB T --sizes 4096x4096x4096,64x64x64x4096 \
+//!                [--device cuda[:N]|hip[:N]] [--out tuning/tables] [--iters 10] [--warmup 3] \
+//!                [--max-candidates N] [--dry-run [--arch sm_90]]
+//!
+//! Every candidate is checked against the independent f64 reference (on a spread sample of
+//! columns, C poisoned with NaN first) before it is timed; a candidate that fails to compile,
+//! launch or compute correctly is reported and never written. Timing is by device events:
+//! warm-up runs, then the median of the timed runs. The CPU device has no kernel configs (the
+//! config pin is a GPU notion), so tuning on it is refused with exit status 1.
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
+use rocmath_bench::tune::{layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
+use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle};
+use rocmath_kernels::gen::gemm::GENERATOR;
+use rocmath_runtime::Device;
+use rocmath_tests::Num;
+use std::process::ExitCode;
+
+/// One call of the op under test, alpha = 1 and beta = 0, on the problem's device buffers.
+type Call<'a, In, Out> = dyn Fn(&Handle, &Problem, &mut DeviceData<In, Out>) -> rocmath_blas::Result<()> + 'a;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+    }
+    let parsed = match args[0].as_str() {
+        "gemm" => parse_args(&args[1..]),
+        other => Err(format!("unknown command {other}")),
+    };
+    let t = match parsed {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("rocmath-tune: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&t) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("rocmath-tune: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(t: &TuneArgs) -> Result<ExitCode, String> {
+    let family = t.family;
+    if !t.dry_run && matches!(family, GemmFamily::I8 | GemmFamily::Xf32) {
+        return Err(format!(
+            "precision {} is not supported yet: rocmath-blas has no {} GEMM entry point to time (only --dry-run lists its candidates)",
+            family.tag(),
+            family.tag()
+        ));
+    }
+    let (device, arch) = match &t.arch {
+        Some(arch) => (None, arch.clone()),
+        None => {
+            let device = t.device.as_deref().map(Device::parse).unwrap_or_else(Device::from_env).map_err(|e| format!("cannot open the device: {e}"))?;
+            println!("device: {device}");
+            if !device.is_gpu() {
+                return Err(format!(
+                    "{} is the CPU device: it has no kernel configs to tune (the config pin applies to GPU kernels only); \
+                     tune with --device cuda[:N] or hip[:N], or list candidates with --dry-run --arch ARCH",
+                    device.spec()
+                ));
+            }
+            let arch = device.properties().arch;
+            (Some(device), arch)
+        }
+    };
+    let all = GemmConfig::candidates(family, &arch);
+    let fallback = GemmKernel::select(family, &arch).config;
+    let configs = pick_candidates(&all, fallback, t.max_candidates);
+    let header = TableHeader {
+        arch: table_arch(&arch),
+        types: family.tag().to_string(),
+        layout: layout_tag(family, t.trans_a, t.trans_b),
+        generator: GENERATOR.to_string(),
+        fallback: fallback.tag(),
+        device: device.as_ref().map(|d| d.properties().name).unwrap_or_default(),
+        date: today_utc(),
+    };
+    println!(
+        "arch {arch}: {} candidates of {} (generator {GENERATOR}; arch fallback {}); table {}/gemm_{}_{}.json",
+        configs.len(),
+        all.len() + usize::from(!all.contains(&fallback)),
+        header.fallback,
+        header.arch,
+        header.types,
+        header.layout
+    );
+    let Some(device) = device.filter(|_| !t.dry_run) else {
+        for (i, c) in configs.iter().enumerate() {
+            println!("  [{}/{}] {}{}", i + 1, configs.len(), c.tag(), if *c == fallback { "  (arch fallback)" } else { "" });
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+
+    let outcomes = tune_family(&device, t, &configs)?;
+    let (path, notes) = write_table(&t.out, &header, &outcomes)?;
+    for note in &notes {
+        println!("note: {note}");
+    }
+    println!("wrote {}", path.display());
+    let missing = outcomes.iter().filter(|o| o.winner().is_none()).count();
+    if missing > 0 {
+        eprintln!("rocmath-tune: {missing} size(s) had no valid candidate");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn tune_family(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
+    match t.family {
+        GemmFamily::S => tune_typed::<f32>(device, t, configs),
+        GemmFamily::D => tune_typed::<f64>(device, t, configs),
+        GemmFamily::C => tune_typed::<Complex32>(device, t, configs),
+        GemmFamily::Z => tune_typed::<Complex64>(device, t, configs),
+        GemmFamily::H => tune_typed::<f16>(device, t, configs),
+        GemmFamily::Hss => tune_ex::<f16, f32>(device, t, configs),
+        GemmFamily::Bss => tune_ex::<bf16, f32>(device, t, configs),
+        GemmFamily::Hhs => tune_ex::<f16, f16>(device, t, configs),
+        GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, configs),
+        f @ (GemmFamily::I8 | GemmFamily::Xf32) => Err(format!("precision {} is not supported yet", f.tag())),
+    }
+}
+
+fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
+    tune::<T, T>(device, t, configs, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
+        gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, T::ONE, &d.a, p.lda, &d.b, p.ldb, T::ZERO, &mut d.c, p.ldc, p.batch_strides())
+    })
+}
+
+fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
+    tune::<In, Out>(device, t, configs, t.family, EX_ROUNDOFF, &|h, p, d| {
+        gemm_strided_batched_ex(h, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0, &d.a, p.lda, &d.b, p.ldb, 0.0, &mut d.c, p.ldc, p.batch_strides())
+    })
+}
+
+fn tune<In: Num, Out: Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], family: GemmFamily, roundoff: f64, call: &Call<In, Out>) -> Result<Vec<SizeOutcome>, String> {
+    let mut handle = Handle::on(device).map_err(|e| e.to_string())?;
+    let q = handle.queue().clone();
+    let tags: Vec<String> = configs.iter().map(GemmConfig::tag).collect();
+    let timing = Timing { warmup: t.warmup, iters: t.iters };
+    let mut outcomes = Vec::with_capacity(t.sizes.len());
+    for (s, size) in t.sizes.iter().enumerate() {
+        println!("== size {}/{}: gemm {} {}{} {size}", s + 1, t.sizes.len(), family.tag(), t.trans_a.letter(), t.trans_b.letter());
+        let p = Problem::new(t.trans_a, t.trans_b, [size.m, size.n, size.k], [None; 3], size.batch, 1.0, 0.0);
+        let mut host = HostData::<In, Out>::generate(&p);
+        host.poison_c();
+        let mut data = DeviceData::upload(&q, &host)?;
+        // The library must run exactly the pinned config (checked once per candidate).
+        let mut pinned = vec![false; configs.len()];
+        let outcome = tune_size(&q, &p, &host, &mut data, roundoff, &tags, timing, |i, d| {
+            handle.set_gemm_config(Some(configs[i]));
+            if !pinned[i] {
+                match gemm_solution(&handle, family, p.trans_a, p.trans_b, p.m, p.n, p.k, p.batch) {
+                    Ok(Some(k)) if k.config == configs[i] => pinned[i] = true,
+                    Ok(Some(k)) => return Err(format!("the library would run {} instead", k.module_name())),
+                    Ok(None) => return Err("no GPU kernel selected".into()),
+                    Err(e) => return Err(e.to_string()),
+                }
+            }
+            call(&handle, &p, d).map_err(|e| e.to_string())
+        });
+        outcomes.push(outcome);
+    }
+    Ok(outcomes)
+}

@@ -1,0 +1,142 @@
+//! The tuner's core on the CPU device: candidates are closures (the config pin means nothing on
+//! the CPU), so the test controls which ones are right, wrong, silent or failing, and checks that
+//! only the right ones are timed and written, and how tables are merged.
+use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem};
+use rocmath_bench::tune::{tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, Verdict};
+use rocmath_blas::{gemm_strided_batched, Handle, Operation};
+use rocmath_runtime::Device;
+use rocmath_tuning::{GemmEntry, GemmTable, Tables};
+use std::path::PathBuf;
+
+const GENERATOR: &str = "rocmath-gemm/test";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rocmath-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn header() -> TableHeader {
+    TableHeader {
+        arch: "sm_90".into(),
+        types: "s".into(),
+        layout: "nt".into(),
+        generator: GENERATOR.into(),
+        fallback: "fallback_cfg".into(),
+        device: "test device".into(),
+        date: "2026-01-02".into(),
+    }
+}
+
+/// Tunes `size` (f32, NT, alpha 1, beta 0, C poisoned) with five candidates: right (twice, the
+/// second slower), wrong in one element, silent (writes nothing) and failing to launch.
+fn tune(size: Size) -> SizeOutcome {
+    let handle = Handle::on(&Device::cpu()).unwrap();
+    let q = handle.queue().clone();
+    let p = Problem::new(Operation::None, Operation::Transpose, [size.m, size.n, size.k], [None; 3], size.batch, 1.0, 0.0);
+    let mut host = HostData::<f32, f32>::generate(&p);
+    host.poison_c();
+    let mut data = DeviceData::upload(&q, &host).unwrap();
+    let names: Vec<String> = ["right", "wrong", "silent", "fails", "right_slow"].map(String::from).to_vec();
+    let mut calls = [0usize; 5];
+    let outcome = tune_size(&q, &p, &host, &mut data, typed_roundoff::<f32>(), &names, Timing { warmup: 1, iters: 3 }, |i, d| {
+        calls[i] += 1;
+        let gemm = |d: &mut DeviceData<f32, f32>| {
+            gemm_strided_batched(&handle, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0f32, &d.a, p.lda, &d.b, p.ldb, 0.0, &mut d.c, p.ldc, p.batch_strides()).map_err(|e| e.to_string())
+        };
+        match i {
+            0 => gemm(d),
+            1 => {
+                gemm(d)?;
+                let mut c = d.c.to_vec(&q).unwrap();
+                let last = (p.batch - 1) * p.strides().2 + p.ldc * (p.n - 1) + p.m - 1;
+                c[last] += 0.25;
+                d.c.copy_from_host(&q, &c).map_err(|e| e.to_string())
+            }
+            2 => Ok(()),
+            3 => Err("module failed to compile".into()),
+            _ => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                gemm(d)
+            }
+        }
+    });
+    // Validation once, then 1 + 3 timed calls, only for the right ones.
+    assert_eq!(calls, [5, 1, 1, 1, 5], "calls per candidate");
+    outcome
+}
+
+#[test]
+fn validates_before_timing_and_writes_only_valid_winners() {
+    let sizes = [Size { m: 9, n: 7, k: 5, batch: 3 }, Size { m: 4, n: 4, k: 4, batch: 1 }];
+    let outcomes: Vec<SizeOutcome> = sizes.iter().map(|&s| tune(s)).collect();
+    for o in &outcomes {
+        let verdict = |name: &str| &o.tried.iter().find(|t| t.solution == name).unwrap().verdict;
+        assert!(matches!(verdict("right"), Verdict::Timed { gflops, .. } if *gflops > 0.0), "{:?}", o.tried);
+        assert!(matches!(verdict("right_slow"), Verdict::Timed { .. }));
+        for bad in ["wrong", "silent"] {
+            assert!(matches!(verdict(bad), Verdict::Rejected(why) if why.contains("result wrong")), "{bad}: {:?}", verdict(bad));
+        }
+        assert!(matches!(verdict("fails"), Verdict::Rejected(why) if why.contains("module failed to compile")));
+        assert_eq!(o.valid(), 2);
+        assert_eq!(o.winner().map(|w| w.0), Some("right"));
+    }
+
+    let dir = temp_dir("write");
+    let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
+    assert_eq!(path, dir.join("sm_90/gemm_s_nt.json"));
+    assert!(notes.is_empty(), "{notes:?}");
+    let tables = Tables::load_dir(&dir);
+    assert!(tables.errors().is_empty(), "{:?}", tables.errors());
+    let t = tables.get("sm_90", "gemm", "s", "nt").expect("table written");
+    assert_eq!((t.generator.as_str(), t.device.as_str(), t.date.as_str(), t.tuned, t.fallback.as_str()), (GENERATOR, "test device", "2026-01-02", true, "fallback_cfg"));
+    let mut got: Vec<_> = t.entries().iter().map(|e| ([e.m, e.n, e.k, e.batch], e.solution.as_str(), e.candidates)).collect();
+    got.sort();
+    assert_eq!(got, vec![([4, 4, 4, 1], "right", Some(2)), ([9, 7, 5, 3], "right", Some(2))]);
+    assert!(t.entries().iter().all(|e| e.gflops.is_some_and(|g| g > 0.0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merges_into_the_existing_table_and_replaces_a_stale_one() {
+    let outcomes = vec![tune(Size { m: 4, n: 4, k: 4, batch: 1 })];
+    let dir = temp_dir("merge");
+
+    // Same generator: other sizes and the fallback stay, the tuned size is replaced.
+    let mut old = GemmTable::new("sm_90", "s", "nt", GENERATOR, "hand_fallback");
+    old.upsert_entry(GemmEntry::new(64, 64, 64, 1, "kept"));
+    old.upsert_entry(GemmEntry::new(4, 4, 4, 1, "replaced"));
+    old.write_to(&dir).unwrap();
+    let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
+    assert!(notes.iter().any(|n| n.contains("merging")), "{notes:?}");
+    let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!((t.fallback.as_str(), t.tuned, t.device.as_str()), ("hand_fallback", true, "test device"));
+    let mut got: Vec<_> = t.entries().iter().map(|e| (e.m, e.solution.as_str())).collect();
+    got.sort();
+    assert_eq!(got, vec![(4, "right"), (64, "kept")]);
+
+    // Another generator: the table is stale and replaced whole.
+    let mut stale = GemmTable::new("sm_90", "s", "nt", "rocmath-gemm/0", "old_fallback");
+    stale.upsert_entry(GemmEntry::new(64, 64, 64, 1, "old"));
+    stale.write_to(&dir).unwrap();
+    let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
+    assert!(notes.iter().any(|n| n.contains("stale")), "{notes:?}");
+    let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!((t.fallback.as_str(), t.generator.as_str()), ("fallback_cfg", GENERATOR));
+    assert_eq!(t.entries().iter().map(|e| e.solution.as_str()).collect::<Vec<_>>(), vec!["right"]);
+
+    // A file that does not load is never overwritten.
+    std::fs::write(&path, "{ not json").unwrap();
+    let e = write_table(&dir, &header(), &outcomes).unwrap_err();
+    assert!(e.contains("cannot merge"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not json");
+
+    // Nothing valid: nothing written.
+    let none = vec![SizeOutcome { size: Size { m: 1, n: 1, k: 1, batch: 1 }, tried: vec![] }];
+    let empty = temp_dir("none");
+    assert!(write_table(&empty, &header(), &none).unwrap_err().contains("no size had a valid candidate"));
+    assert!(!empty.join("sm_90").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&empty);
+}
