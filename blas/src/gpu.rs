@@ -60,7 +60,8 @@ fn layout(family: GemmFamily, trans_a: Operation, trans_b: Operation) -> String 
     format!("{}{}", tag(trans_a), tag(trans_b))
 }
 
-/// The kernel a handle uses for `call` on `device`: a pinned config, else a pinned variant's
+/// The kernel a handle uses for a call on `device` (f32 calls in xf32 math mode use the xf32
+/// family): a pinned config, else a pinned variant's
 /// fallback, else the tuning table's pick for the size (exact, else nearest in log space, else
 /// the table's fallback), else the arch's fallback. A stale or unusable table entry costs speed,
 /// never correctness: only configs that validate for the family and run on the arch are taken.
@@ -72,6 +73,11 @@ pub(crate) fn select(
     [m, n, k, batch]: [usize; 4],
 ) -> Result<GemmKernel> {
     let arch = &device.properties().arch;
+    // xf32 math mode: rocBLAS lets every f32-input GEMM round its products to xf32.
+    let family = match (family, handle.math_mode()) {
+        (GemmFamily::S, MathMode::Xf32XdlMathOp) => GemmFamily::Xf32,
+        (f, _) => f,
+    };
     let mismatch = |why: String| BlasError::new(Status::ArchMismatch, "handle", why);
     let kernel = if let Some(cfg) = handle.gemm_config() {
         GemmKernel::new(family, cfg).map_err(mismatch)?
@@ -145,12 +151,7 @@ const MAX_GRID_YZ: u32 = 65535;
 pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let queue = handle.queue().gpu().ok_or_else(|| BlasError::new(Status::InternalError, "handle", "not a GPU queue"))?;
     let device = queue.device();
-    // xf32 math mode: rocBLAS lets every f32-input GEMM round its products to xf32.
-    let family = match (call.family, handle.math_mode()) {
-        (GemmFamily::S, MathMode::Xf32XdlMathOp) => GemmFamily::Xf32,
-        (f, _) => f,
-    };
-    let kernel = select(handle, device, family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?.with_batch(call.form);
+    let kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?.with_batch(call.form);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
@@ -158,7 +159,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     if dims.grid[1] > MAX_GRID_YZ {
         return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
-    let (ab, cd) = (family.ab_bytes() as i64, family.c_bytes() as i64);
+    let (ab, cd) = (kernel.family.ab_bytes() as i64, kernel.family.c_bytes() as i64);
     let mut first = 0;
     while first < call.batch {
         let count = (call.batch - first).min(MAX_GRID_YZ as usize);
@@ -178,8 +179,8 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
                 (0u64, 0u64)
             }
             Scalars::Device { alpha, beta } => {
-                push_scalar(&mut args, compute_zero(family));
-                push_scalar(&mut args, compute_zero(family));
+                push_scalar(&mut args, compute_zero(kernel.family));
+                push_scalar(&mut args, compute_zero(kernel.family));
                 (alpha as u64, beta as u64)
             }
         };
