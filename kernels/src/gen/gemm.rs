@@ -53,6 +53,15 @@ pub struct GemmConfig {
     pub min_waves: u32,
 }
 
+/// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
+fn mma16_atom(family: GemmFamily) -> Atom {
+    if matches!(family, GemmFamily::Bss | GemmFamily::Bbs) {
+        Atom::MmaM16n8k16Bf16
+    } else {
+        Atom::MmaM16n8k16F16
+    }
+}
+
 /// Whether a module holds strided-batched kernels or pointer-array (`_batched`) kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BatchForm {
@@ -329,61 +338,32 @@ impl GemmConfig {
         }
     }
 
+    /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
+    /// in groups of 8 rows.
+    fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
+    }
+
+    /// A register-staged config: padded LDS, row-major tile order.
+    fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves }
+    }
+
     /// The config of a variant when no tuning table has a better one (the fallback).
     pub fn fallback(family: GemmFamily, variant: GemmVariant) -> Result<GemmConfig, String> {
         use GemmFamily as F;
-        let reg = |atom, mt, waves, pad: u32, min_waves| GemmConfig {
-            atom,
-            mt,
-            waves,
-            lds: LdsLayout::Pad { a: pad, b: pad },
-            stages: 1,
-            group_m: 1,
-            min_waves,
-        };
+        let reg = GemmConfig::register_staged;
         let cfg = match variant {
             // 64x64 tile, 16x16 threads each computing 4x4; complex double halves K to keep LDS
             // at 17 KiB.
             GemmVariant::Fma => reg(Atom::Fma, [64, 64, if family == F::Z { 8 } else { 16 }], [16, 16], 4, 1),
-            // (I8 stages i8 widened to int in LDS, like the 16-bit inputs widened to float.)
+            // (The FMA atom stages i8 widened to int in LDS, like 16-bit inputs widened to float.)
             GemmVariant::Mma => match family {
-                F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => GemmConfig {
-                    atom: if matches!(family, F::Bss | F::Bbs) { Atom::MmaM16n8k16Bf16 } else { Atom::MmaM16n8k16F16 },
-                    mt: [128, 128, 32],
-                    waves: [2, 2],
-                    lds: LdsLayout::Xor,
-                    stages: 4,
-                    group_m: 8,
-                    min_waves: 1,
-                },
-                F::D => GemmConfig {
-                    atom: Atom::MmaM8n8k4F64,
-                    mt: [64, 64, 16],
-                    waves: [2, 2],
-                    lds: LdsLayout::Xor,
-                    stages: 3,
-                    group_m: 8,
-                    min_waves: 1,
-                },
+                F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => GemmConfig::direct(mma16_atom(family), [128, 128, 32], [2, 2], 4),
+                F::D => GemmConfig::direct(Atom::MmaM8n8k4F64, [64, 64, 16], [2, 2], 3),
                 F::S => return Err("mma: no f32 mma.sync without TF32 rounding; use the fma variant".into()),
-                F::Xf32 => GemmConfig {
-                    atom: Atom::MmaM16n8k8Tf32,
-                    mt: [128, 128, 32],
-                    waves: [2, 2],
-                    lds: LdsLayout::Xor,
-                    stages: 3,
-                    group_m: 8,
-                    min_waves: 1,
-                },
-                F::I8 => GemmConfig {
-                    atom: Atom::MmaM16n8k32S8,
-                    mt: [128, 128, 64],
-                    waves: [2, 2],
-                    lds: LdsLayout::Xor,
-                    stages: 3,
-                    group_m: 8,
-                    min_waves: 1,
-                },
+                F::Xf32 => GemmConfig::direct(Atom::MmaM16n8k8Tf32, [128, 128, 32], [2, 2], 3),
+                F::I8 => GemmConfig::direct(Atom::MmaM16n8k32S8, [128, 128, 64], [2, 2], 3),
                 F::C | F::Z => return Err("mma: no complex mma.sync; use the fma variant".into()),
             },
             GemmVariant::Mfma => match family {
@@ -406,16 +386,7 @@ impl GemmConfig {
         let mut v = Vec::new();
         let nvidia = matches!(Arch::parse(arch), Some(Arch::Nvidia(sm)) if sm >= 80);
         let cdna = matches!(Arch::parse(arch), Some(Arch::Amd(AmdArch::Cdna23)));
-        let direct = |atom, mt, waves, stages| GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 };
-        let reg = |atom, mt, waves, pad: u32, min_waves| GemmConfig {
-            atom,
-            mt,
-            waves,
-            lds: LdsLayout::Pad { a: pad, b: pad },
-            stages: 1,
-            group_m: 1,
-            min_waves,
-        };
+        let (direct, reg) = (GemmConfig::direct, GemmConfig::register_staged);
         for variant in GemmVariant::ALL {
             if let Ok(c) = GemmConfig::fallback(family, variant) {
                 v.push(c);
@@ -424,7 +395,7 @@ impl GemmConfig {
         if nvidia {
             match family {
                 F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => {
-                    let atom = if matches!(family, F::Bss | F::Bbs) { Atom::MmaM16n8k16Bf16 } else { Atom::MmaM16n8k16F16 };
+                    let atom = mma16_atom(family);
                     for (mt, waves) in [
                         ([64, 64, 32], [2, 2]),
                         ([128, 64, 32], [2, 2]),
