@@ -36,10 +36,7 @@ pub struct Problem {
     pub beta: f64,
 }
 
-/// Rows and columns of X as stored, for op(X) of `rows` x `cols`.
-pub fn stored(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
-    if op == Operation::None { (rows, cols) } else { (cols, rows) }
-}
+pub use rocmath_tests::stored_shape as stored;
 
 impl Problem {
     /// A problem with the given leading dimensions, tight (the stored rows, at least 1) where

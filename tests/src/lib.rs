@@ -3,7 +3,7 @@
 //! inputs, and device discovery for tests (skip without a GPU; fail with ROCMATH_REQUIRE_GPU=1).
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::Operation;
+use rocmath_blas::{GemmVariant, Handle, Operation};
 use rocmath_runtime::Device;
 
 /// A number the reference can widen to Complex64 and narrow back.
@@ -213,6 +213,26 @@ impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
 
 /// The devices tests run on: the CPU always, plus every GPU present. With
 /// `ROCMATH_REQUIRE_GPU=1`, having no GPU is a failure (a panic in the test), not a skip.
+/// Rows and columns of X as stored, for op(X) of `rows` x `cols`.
+pub fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
+    if op == Operation::None { (rows, cols) } else { (cols, rows) }
+}
+
+/// Handles to test with on `device`: the default selection, plus each pinned variant on a GPU
+/// (so that every kernel a device can select is exercised; a variant the device cannot run
+/// fails its calls with `ArchMismatch`).
+pub fn test_handles(device: &Device) -> Vec<Handle> {
+    let mut out = vec![Handle::on(device).unwrap()];
+    if device.is_gpu() {
+        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
+            let mut h = Handle::on(device).unwrap();
+            h.set_gemm_variant(Some(v));
+            out.push(h);
+        }
+    }
+    out
+}
+
 pub fn test_devices() -> Vec<Device> {
     let all = Device::all();
     let require = std::env::var("ROCMATH_REQUIRE_GPU").map(|v| v == "1").unwrap_or(false);

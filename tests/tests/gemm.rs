@@ -5,30 +5,14 @@ use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use proptest::prelude::*;
 use rocmath_blas::{gemm, gemm_ex, Element, ExOutput, GemmVariant, HalfLike, Handle, Operation};
-use rocmath_runtime::{Device, DeviceBuffer};
-use rocmath_tests::{test_devices, GemmCase, Num, Rng};
+use rocmath_runtime::DeviceBuffer;
+use rocmath_tests::{stored_shape, test_devices, test_handles, GemmCase, Num, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 /// Sizes around the macro tiles the kernels use (16, 32, 64, 128) and a few primes.
 const EDGE: [usize; 12] = [1, 2, 7, 15, 16, 17, 31, 33, 63, 64, 65, 131];
 
-fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
-    if op == Operation::None { (rows, cols) } else { (cols, rows) }
-}
 
-/// Handles to test with on `device`: the default selection, plus each pinned variant the
-/// device runs (so that every kernel a device can select is exercised).
-fn handles(device: &Device) -> Vec<Handle> {
-    let mut out = vec![Handle::on(device).unwrap()];
-    if device.is_gpu() {
-        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
-            let mut h = Handle::on(device).unwrap();
-            h.set_gemm_variant(Some(v));
-            out.push(h);
-        }
-    }
-    out
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Shape {
@@ -128,7 +112,7 @@ fn run_ex<In: HalfLike + Num, Out: ExOutput + Num>(handle: &Handle, s: &Shape) -
 /// run must be refused with ArchMismatch, not run.
 fn run_all(s: &Shape) -> Result<(), String> {
     for device in test_devices() {
-        for h in handles(&device) {
+        for h in test_handles(&device) {
             let results = [
                 run_typed::<f32>(&h, s),
                 run_typed::<f64>(&h, s),
@@ -237,7 +221,7 @@ fn strided_batch_beyond_one_launch() {
     let b: Vec<f32> = rng.vec(sb * count);
     let c: Vec<f32> = rng.vec(sc * count);
     for device in test_devices() {
-        for h in handles(&device) {
+        for h in test_handles(&device) {
             let q = h.queue().clone();
             let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
             let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();

@@ -4,29 +4,14 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use proptest::prelude::*;
-use rocmath_blas::{gemm_batched, gemm_batched_ex, gemm_batched_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExInput, ExOutput, GemmVariant, Handle, Operation, Status};
-use rocmath_runtime::{Device, DeviceBuffer};
-use rocmath_tests::{test_devices, GemmCase, Num, Rng};
+use rocmath_blas::{gemm_batched, gemm_batched_ex, gemm_batched_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExInput, ExOutput, Handle, Operation, Status};
+use rocmath_runtime::DeviceBuffer;
+use rocmath_tests::{stored_shape, test_devices, test_handles, GemmCase, Num, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 const EDGE: [usize; 10] = [1, 2, 15, 16, 17, 31, 33, 64, 65, 131];
 
-fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
-    if op == Operation::None { (rows, cols) } else { (cols, rows) }
-}
 
-/// The default selection, plus each pinned variant on a GPU.
-fn handles(device: &Device) -> Vec<Handle> {
-    let mut out = vec![Handle::on(device).unwrap()];
-    if device.is_gpu() {
-        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
-            let mut h = Handle::on(device).unwrap();
-            h.set_gemm_variant(Some(v));
-            out.push(h);
-        }
-    }
-    out
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Shape {
@@ -186,7 +171,7 @@ fn ex<In: ExInput<Compute = f32> + Num, Out: ExOutput + Num>(h: &Handle, s: &Sha
 
 fn run_all(s: &Shape) -> Result<(), String> {
     for device in test_devices() {
-        for h in handles(&device) {
+        for h in test_handles(&device) {
             for r in [
                 typed::<f32>(&h, s),
                 typed::<f64>(&h, s),
@@ -249,7 +234,7 @@ fn pointer_array_batch_beyond_one_launch() {
     let b: Vec<f32> = rng.vec(sb * count);
     let c: Vec<f32> = rng.vec(sc * count);
     for device in test_devices() {
-        for h in handles(&device) {
+        for h in test_handles(&device) {
             let q = h.queue().clone();
             let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
             let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();

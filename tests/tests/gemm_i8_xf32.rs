@@ -3,31 +3,17 @@
 //! CPU) against the TF32-derived bound, on every device present.
 use num_complex::Complex64;
 use rocmath_blas::{
-    gemm, gemm_batched, gemm_batched_ex, gemm_ex, gemm_ex_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, GemmVariant, Handle, MathMode,
+    gemm, gemm_batched, gemm_batched_ex, gemm_ex, gemm_ex_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Datatype, Handle, MathMode,
     Operation, Status,
 };
-use rocmath_runtime::{Device, DeviceBuffer};
-use rocmath_tests::{gemm_i8_reference, test_devices, xf32_compute_roundoff, GemmCase, Rng};
+use rocmath_runtime::DeviceBuffer;
+use rocmath_tests::{gemm_i8_reference, stored_shape, test_devices, test_handles, xf32_compute_roundoff, GemmCase, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 /// Written into the ld padding (and the C window when beta = 0): must survive / not be read.
 const SENTINEL: i32 = 0x5a5a_5a5a;
 
-fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
-    if op == Operation::None { (rows, cols) } else { (cols, rows) }
-}
 
-fn handles(device: &Device) -> Vec<Handle> {
-    let mut out = vec![Handle::on(device).unwrap()];
-    if device.is_gpu() {
-        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
-            let mut h = Handle::on(device).unwrap();
-            h.set_gemm_variant(Some(v));
-            out.push(h);
-        }
-    }
-    out
-}
 
 fn skip(h: &Handle, e: &rocmath_blas::BlasError) -> bool {
     h.gemm_variant().is_some() && e.status == Status::ArchMismatch
@@ -120,7 +106,7 @@ fn run_i8(h: &Handle, x: &I8Case) -> Result<(), String> {
 
 fn for_each_i8_handle(mut f: impl FnMut(&Handle) -> Result<(), String>) {
     for device in test_devices() {
-        for h in handles(&device) {
+        for h in test_handles(&device) {
             if let Err(e) = f(&h) {
                 if h.gemm_variant().is_some() && e.contains("arch_mismatch") {
                     continue;
@@ -184,7 +170,7 @@ fn i8_k_zero_and_alpha_zero_scale_c() {
 #[test]
 fn xf32_math_mode() {
     for device in test_devices() {
-        for mut h in handles(&device) {
+        for mut h in test_handles(&device) {
             assert_eq!(h.math_mode(), MathMode::Default);
             let mut rng = Rng::new(5);
             for (ta, tb, m, n, k) in [(Operation::None, Operation::None, 65, 33, 129), (Operation::Transpose, Operation::None, 17, 64, 1000), (Operation::None, Operation::Transpose, 1, 1, 1)] {
