@@ -1,13 +1,15 @@
-// rocmath GEMM: D = alpha * op(A) * op(B) + beta * C, column-major, strided batched.
+// rocmath GEMM: D = alpha * op(A) * op(B) + beta * C, column-major, strided or pointer-array batched.
 //
 // The blocking is written once here (BLIS rule) and parameterised by
 //   * an atom (include/atoms/*.h): the instruction, its shape and lane layouts, and
-//   * a config (rm_gemm_config): macro tile MT_M x MT_N x MT_K, waves WM x WN per block, LDS pads.
-// Per-arch code is only atom + config; the Rust side (src/blas/mod.rs) emits the extern "C"
-// kernels with RM_GEMM_KERNEL.
+//   * a config (rm_gemm_config): macro tile MT_M x MT_N x MT_K, waves WM x WN per block, LDS pads
+//     or swizzle, pipeline stages, tile order.
+// Per-arch code is only atom + config; the generator (src/gen/gemm.rs) emits the extern "C"
+// kernels with RM_GEMM_KERNEL / RM_GEMM_KERNEL_PA.
 //
 // Block structure (THREADS = WM * WN * Atom::WAVE threads, one block per MT_M x MT_N tile of D,
-// blockIdx.z = batch):
+// blockIdx.z = batch). Steps 1-3 are the register-staged mainloop (STAGES == 1); the direct
+// mainloop (STAGES >= 2, described where it is defined) replaces them with multi-stage raw copies:
 //   1. every thread loads its share of the op(A) (MT_M x MT_K) and op(B) (MT_K x MT_N) tiles from
 //      global memory into registers, coalesced along the dimension that is contiguous in memory
 //      (that depends on the transpose), converting to the atom's input type and conjugating for C;
