@@ -4,4 +4,5 @@
 //!   pipeline depth, tile order) is validated with a reason, named by its parameters, and emitted
 //!   as a translation unit: the prelude, the atoms, the blocking of `src/blas/gemm.hip` and the
 //!   `extern "C"` instantiations of the config for every transpose.
+pub mod fft;
 pub mod gemm;

@@ -1,0 +1,248 @@
+// FFT kernels: the Stockham single-pass kernel (a whole transform, or TPB of them, in shared
+// memory/LDS) and the element-wise kernels around it (real-even pre/post-processing, Bluestein
+// chirps). Written once for AMD and NVIDIA; the generator (kernels/src/gen/fft.rs) emits the
+// butterflies (rm_dft<R>), the pass list of one length (a struct with a static run()), and the
+// extern "C" instantiations.
+//
+// Addressing (every kernel): one side of a transform is two scalar pointers `re`, `im` and
+// strides in scalars. Interleaved complex is re = base, im = base + 1 with doubled strides;
+// planar is two buffers; a real array has im == null (imaginary parts read as 0, not stored).
+// Transforms are numbered over up to three outer dimensions (dimension 0 fastest), each with a
+// length and a stride on each side.
+//
+// Twiddle table of a length-N pass: tw[m] = exp(-2 pi i m / N), m < N, in the compute type;
+// inverse kernels (DIR = +1) conjugate it.
+
+template <class R> struct rm_fft_complex;
+template <> struct rm_fft_complex<float> { typedef rm_c32 type; };
+template <> struct rm_fft_complex<double> { typedef rm_c64 type; };
+
+// Multiply by the twiddle w^DIR (w from a forward table).
+template <int DIR, class C> RM_INLINE C rm_fft_twiddle(C v, C w) {
+    if (DIR > 0) w = rm_conj(w);
+    return v * w;
+}
+
+// DIR * i * v
+template <int DIR, class C> RM_INLINE C rm_fft_mul_i(C v) {
+    C r;
+    if (DIR > 0) { r.x = -v.y; r.y = v.x; } else { r.x = v.y; r.y = -v.x; }
+    return r;
+}
+
+template <class T, class C> RM_INLINE C rm_fft_load(const T* re, const T* im, rm_i64 i) {
+    typedef typename rm_traits<T>::real R;
+    C v;
+    v.x = rm_convert<R>(re[i]);
+    v.y = im ? rm_convert<R>(im[i]) : (R)0;
+    return v;
+}
+
+template <class T, class C> RM_INLINE void rm_fft_store(T* re, T* im, rm_i64 i, C v) {
+    re[i] = rm_convert<T>(v.x);
+    if (im) im[i] = rm_convert<T>(v.y);
+}
+
+// Outer-dimension offsets of transform `tr`: (in scalars on each side, index along dim 0).
+struct rm_fft_outer {
+    rm_i64 len0, len1;                 // dim 2's length is implied by the transform count
+    rm_i64 in0, in1, in2, out0, out1, out2;
+};
+
+RM_INLINE void rm_fft_offsets(const rm_fft_outer& o, rm_i64 tr, rm_i64& in_off, rm_i64& out_off, rm_i64& i0) {
+    i0 = tr % o.len0;
+    rm_i64 rest = tr / o.len0;
+    rm_i64 i1 = rest % o.len1;
+    rm_i64 i2 = rest / o.len1;
+    in_off = i0 * o.in0 + i1 * o.in1 + i2 * o.in2;
+    out_off = i0 * o.out0 + i1 * o.out1 + i2 * o.out2;
+}
+
+// Two-level table of the four-step twiddle exp(-2 pi i m / big_n): lo[m & mask] * hi[m >> shift].
+template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C* hi, int shift, rm_i64 m) {
+    C w = lo[m & ((1ll << shift) - 1)] * hi[m >> shift];
+    if (DIR > 0) w = rm_conj(w);
+    return w;
+}
+
+#define RM_FFT_PAD 1
+
+// One Stockham transform of length N per TPT threads, TPB transforms per block. PASSES::run
+// does the passes on one shared-memory row (natural order in, natural order out).
+//   herm_in : the input holds elements 0..N/2 only; the rest are conjugate mirrors (real inverse
+//             of odd length through a complex transform).
+//   n_out   : elements stored per transform (N, or N/2+1 for a real forward of odd length).
+//   in_col / out_col : the transforms of a block are adjacent in memory (outer stride 1), so
+//             consecutive threads walk transforms, not elements (coalesced column passes).
+//   big_lo/big_hi : when non-null, output element e of transform i0 is multiplied by
+//             exp(DIR 2 pi i (i0 * e) / big_n) (the four-step twiddle).
+template <class TI, class TO, int N, int TPT, int TPB, int DIR, class PASSES>
+RM_INLINE void rm_fft_stockham(const TI* in_re, const TI* in_im, rm_i64 in_stride, TO* out_re, TO* out_im, rm_i64 out_stride,
+                               int n_out, int herm_in, int in_col, int out_col, rm_fft_outer outer, rm_i64 transforms,
+                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw,
+                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* big_lo,
+                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* big_hi, int big_shift,
+                               typename rm_traits<TI>::real scale) {
+    typedef typename rm_traits<TI>::real R;
+    typedef typename rm_fft_complex<R>::type C;
+    extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+    C* sm = (C*)rm_dyn_shared;
+    __shared__ rm_i64 in_base[TPB], out_base[TPB], index0[TPB];
+    const int tid = rm_tid_x();
+    const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
+    for (int t = tid; t < TPB; t += TPT * TPB) {
+        rm_i64 a = 0, b = 0, c = 0;
+        if (first + t < transforms) rm_fft_offsets(outer, first + t, a, b, c);
+        in_base[t] = a;
+        out_base[t] = b;
+        index0[t] = c;
+    }
+    rm_barrier();
+    for (int i = tid; i < TPB * N; i += TPT * TPB) {
+        const int t = in_col ? i % TPB : i / N;
+        const int e = in_col ? i / TPB : i % N;
+        if (first + t >= transforms) continue;
+        C v;
+        if (herm_in && e > N / 2) {
+            v = rm_conj(rm_fft_load<TI, C>(in_re, in_im, in_base[t] + (rm_i64)(N - e) * in_stride));
+        } else {
+            v = rm_fft_load<TI, C>(in_re, in_im, in_base[t] + (rm_i64)e * in_stride);
+        }
+        sm[t * (N + RM_FFT_PAD) + e] = v;
+    }
+    rm_barrier();
+    PASSES::template run<DIR, C>(sm + (tid / TPT) * (N + RM_FFT_PAD), tid % TPT, tw);
+    rm_barrier();
+    for (int i = tid; i < TPB * N; i += TPT * TPB) {
+        const int t = out_col ? i % TPB : i / N;
+        const int e = out_col ? i / TPB : i % N;
+        if (first + t >= transforms || e >= n_out) continue;
+        C v = sm[t * (N + RM_FFT_PAD) + e];
+        if (big_lo) v = v * rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0[t] * e);
+        rm_fft_store<TO, C>(out_re, out_im, out_base[t] + (rm_i64)e * out_stride, v * scale);
+    }
+}
+
+// One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
+// ITERS = butterflies per thread (ceil(N / RADIX / TPT)). Reads every butterfly's inputs into
+// registers, waits, then writes (the row is updated in place).
+template <int N, int RADIX, int NS, int TPT, int ITERS, int DIR, class C, class DFT>
+RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw) {
+    C v[ITERS][RADIX];
+#pragma unroll
+    for (int it = 0; it < ITERS; ++it) {
+        const int j = lt + it * TPT;
+        if (j < N / RADIX) {
+#pragma unroll
+            for (int r = 0; r < RADIX; ++r) v[it][r] = row[j + r * (N / RADIX)];
+            if (NS > 1) {
+#pragma unroll
+                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[(j % NS) * r * (N / (NS * RADIX))]);
+            }
+            DFT::template run<DIR, C>(v[it]);
+        }
+    }
+    rm_barrier();
+#pragma unroll
+    for (int it = 0; it < ITERS; ++it) {
+        const int j = lt + it * TPT;
+        if (j < N / RADIX) {
+            const int d = (j / NS) * NS * RADIX + (j % NS);
+#pragma unroll
+            for (int r = 0; r < RADIX; ++r) row[d + r * NS] = v[it][r];
+        }
+    }
+    rm_barrier();
+}
+
+// ---- element-wise kernels -------------------------------------------------------------------
+
+// Real forward, even length N = 2H, after the length-H complex transform Z of
+// z[j] = x[2j] + i x[2j+1] (rows of H, contiguous, in `z`): X[k] for k = 0..H.
+// rtw[k] = exp(-2 pi i k / N), k < H.
+template <class T>
+RM_INLINE void rm_fft_r2c_post(const typename rm_fft_complex<typename rm_traits<T>::real>::type* z, rm_i64 h,
+                               T* out_re, T* out_im, rm_i64 out_stride, rm_fft_outer outer, rm_i64 transforms,
+                               const typename rm_fft_complex<typename rm_traits<T>::real>::type* rtw,
+                               typename rm_traits<T>::real scale) {
+    typedef typename rm_traits<T>::real R;
+    typedef typename rm_fft_complex<R>::type C;
+    const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    const rm_i64 k = idx % (h + 1), tr = idx / (h + 1);
+    if (tr >= transforms) return;
+    rm_i64 in_off, out_off, i0;
+    rm_fft_offsets(outer, tr, in_off, out_off, i0);
+    const C* row = z + tr * h;
+    const C a = row[k == h ? 0 : k];
+    const C b = rm_conj(row[k == 0 ? 0 : h - k]);
+    const C even = (R)0.5 * (a + b);
+    const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
+    C w;                                                 // exp(-2 pi i k / N); -1 at k = H
+    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rtw[k]; }
+    rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, (even + w * odd) * scale);
+}
+
+// Real inverse, even length N = 2H: the length-H complex input Z (rows of H, contiguous) whose
+// unnormalised inverse transform is z[j] = x[2j] + i x[2j+1], from the hermitian X[0..H].
+template <class T>
+RM_INLINE void rm_fft_c2r_pre(const T* in_re, const T* in_im, rm_i64 in_stride, rm_fft_outer outer, rm_i64 transforms,
+                              typename rm_fft_complex<typename rm_traits<T>::real>::type* z, rm_i64 h,
+                              const typename rm_fft_complex<typename rm_traits<T>::real>::type* rtw) {
+    typedef typename rm_traits<T>::real R;
+    typedef typename rm_fft_complex<R>::type C;
+    const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    const rm_i64 k = idx % h, tr = idx / h;
+    if (tr >= transforms) return;
+    rm_i64 in_off, out_off, i0;
+    rm_fft_offsets(outer, tr, in_off, out_off, i0);
+    const C a = rm_fft_load<T, C>(in_re, in_im, in_off + k * in_stride);
+    const C b = rm_conj(rm_fft_load<T, C>(in_re, in_im, in_off + (h - k) * in_stride));
+    const C odd = rm_fft_twiddle<1>(a - b, rtw[k]);     // (X[k] - conj X[H-k]) e^{+2 pi i k / N}
+    z[tr * h + k] = (a + b) + rm_fft_mul_i<1>(odd);
+}
+
+// Bluestein, step 1: a[n] = x[n] chirp[n] for n < N, 0 for N <= n < M (rows of M, contiguous).
+// chirp[n] = exp(DIR pi i n^2 / N) (already in the plan's direction).
+template <class T>
+RM_INLINE void rm_fft_chirp_in(const T* in_re, const T* in_im, rm_i64 in_stride, int herm_in, rm_i64 n, rm_fft_outer outer,
+                               rm_i64 transforms, typename rm_fft_complex<typename rm_traits<T>::real>::type* a, rm_i64 m,
+                               const typename rm_fft_complex<typename rm_traits<T>::real>::type* chirp) {
+    typedef typename rm_traits<T>::real R;
+    typedef typename rm_fft_complex<R>::type C;
+    const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    const rm_i64 e = idx % m, tr = idx / m;
+    if (tr >= transforms) return;
+    C v;
+    v.x = (R)0;
+    v.y = (R)0;
+    if (e < n) {
+        rm_i64 in_off, out_off, i0;
+        rm_fft_offsets(outer, tr, in_off, out_off, i0);
+        if (herm_in && e > n / 2) v = rm_conj(rm_fft_load<T, C>(in_re, in_im, in_off + (n - e) * in_stride));
+        else v = rm_fft_load<T, C>(in_re, in_im, in_off + e * in_stride);
+        v = v * chirp[e];
+    }
+    a[tr * m + e] = v;
+}
+
+// Bluestein, step 3: a *= filter (the filter's spectrum already holds the 1/M of the inverse).
+template <class C>
+RM_INLINE void rm_fft_pointwise(C* a, rm_i64 m, rm_i64 rows, const C* filter) {
+    const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    if (idx >= m * rows) return;
+    a[idx] = a[idx] * filter[idx % m];
+}
+
+// Bluestein, step 5: X[k] = chirp[k] a[k] for k < n_out.
+template <class T>
+RM_INLINE void rm_fft_chirp_out(const typename rm_fft_complex<typename rm_traits<T>::real>::type* a, rm_i64 m, rm_i64 n_out,
+                                T* out_re, T* out_im, rm_i64 out_stride, rm_fft_outer outer, rm_i64 transforms,
+                                const typename rm_fft_complex<typename rm_traits<T>::real>::type* chirp,
+                                typename rm_traits<T>::real scale) {
+    const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
+    const rm_i64 k = idx % n_out, tr = idx / n_out;
+    if (tr >= transforms) return;
+    rm_i64 in_off, out_off, i0;
+    rm_fft_offsets(outer, tr, in_off, out_off, i0);
+    rm_fft_store<T>(out_re, out_im, out_off + k * out_stride, a[tr * m + k] * chirp[k] * scale);
+}

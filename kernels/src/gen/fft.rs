@@ -1,0 +1,449 @@
+//! FFT generator: a typed model of a Stockham kernel (length, radix passes, threads per
+//! transform, transforms per block, precision) -> a self-contained translation unit holding the
+//! butterflies it needs, its pass list and the forward and inverse `extern "C"` kernels; plus the
+//! element-wise module of each precision (real-even pre/post-processing, Bluestein chirps).
+//!
+//! Stockham kernel contract (`<module>_fwd` / `<module>_inv`):
+//!
+//! ```text
+//! (const T* in_re, const T* in_im, long long in_stride, T* out_re, T* out_im, long long out_stride,
+//!  int n_out, int herm_in, int in_col, int out_col,
+//!  long long len0, long long len1, long long in0, long long in1, long long in2,
+//!  long long out0, long long out1, long long out2, long long transforms,
+//!  const C* tw, const C* big_lo, const C* big_hi, int big_shift, R scale)
+//! ```
+//!
+//! T is the storage type (float, double, half), R the compute type (float for half), C the
+//! complex of R. See `src/fft/fft.hip` for the addressing and each argument.
+
+/// The FFT kernel body (`src/fft/fft.hip`).
+pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
+
+/// Bumped whenever the generated code changes meaning (not names).
+pub const GENERATOR: &str = "rocmath-fft/1";
+
+/// Radices the butterflies cover; other prime factors go through Bluestein.
+pub const RADICES: [usize; 10] = [2, 3, 4, 5, 7, 8, 11, 13, 16, 17];
+
+/// The precision a transform stored in `p` computes in.
+pub fn compute_precision(p: FftPrecision) -> FftPrecision {
+    if p == FftPrecision::F64 {
+        FftPrecision::F64
+    } else {
+        FftPrecision::F32
+    }
+}
+
+/// Precision of a transform's storage (half computes in f32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FftPrecision {
+    F32,
+    F64,
+    F16,
+}
+
+impl FftPrecision {
+    pub const ALL: [FftPrecision; 3] = [FftPrecision::F32, FftPrecision::F64, FftPrecision::F16];
+    pub fn tag(self) -> &'static str {
+        match self {
+            FftPrecision::F32 => "s",
+            FftPrecision::F64 => "d",
+            FftPrecision::F16 => "h",
+        }
+    }
+    fn storage(self) -> &'static str {
+        match self {
+            FftPrecision::F32 => "float",
+            FftPrecision::F64 => "double",
+            FftPrecision::F16 => "rm_half",
+        }
+    }
+    fn compute(self) -> &'static str {
+        match self {
+            FftPrecision::F64 => "double",
+            _ => "float",
+        }
+    }
+    fn complex(self) -> &'static str {
+        match self {
+            FftPrecision::F64 => "rm_c64",
+            _ => "rm_c32",
+        }
+    }
+    /// Bytes of one complex value in the compute type (shared memory, tables, work buffers).
+    pub fn compute_complex_bytes(self) -> usize {
+        match self {
+            FftPrecision::F64 => 16,
+            _ => 8,
+        }
+    }
+    /// Longest single-pass transform: the row (plus padding) of one transform fits in 128 KiB of
+    /// shared memory with at most 1024 threads (length / 16) per transform.
+    pub fn max_single_pass(self) -> usize {
+        match self {
+            FftPrecision::F64 => 8192,
+            _ => 16384,
+        }
+    }
+}
+
+/// Radix passes for `n`, largest powers of two first, or `None` if `n` has a prime factor
+/// beyond 17. `n = 1` has no pass.
+pub fn factorize(n: usize) -> Option<Vec<usize>> {
+    if n == 0 {
+        return None;
+    }
+    let mut rest = n;
+    let mut twos = 0;
+    while rest % 2 == 0 {
+        rest /= 2;
+        twos += 1;
+    }
+    let mut passes = Vec::new();
+    while twos >= 4 {
+        passes.push(16);
+        twos -= 4;
+    }
+    if twos > 0 {
+        passes.push(1 << twos);
+    }
+    for p in [17, 13, 11, 7, 5, 3] {
+        while rest % p == 0 {
+            passes.push(p);
+            rest /= p;
+        }
+    }
+    (rest == 1).then_some(passes)
+}
+
+/// Shared memory a block may use for rows when there is a choice (leaves room for two blocks
+/// per SM on sm_90 and for the 64 KiB LDS of CDNA).
+const ROW_BUDGET: usize = 48 * 1024;
+/// Threads per block to aim for.
+const TARGET_THREADS: usize = 256;
+/// Transforms per block that column passes need for coalescing (8 adjacent complex f32 = 64 B).
+const COLUMN_TRANSFORMS: usize = 8;
+
+/// Transforms per block of a column pass: [`COLUMN_TRANSFORMS`] where threads and shared memory
+/// (at most 200 KiB) allow.
+fn column_tpb(tpt: usize, row_bytes: usize) -> usize {
+    COLUMN_TRANSFORMS.min(1024 / tpt).min(200 * 1024 / row_bytes).max(1)
+}
+
+/// One Stockham kernel: a transform of `n` points on `tpt` threads, `tpb` transforms per block,
+/// reading `input` and writing `output` storage (they differ only in half-precision plans,
+/// whose intermediate passes keep f32 in the work buffer).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StockhamKernel {
+    pub input: FftPrecision,
+    pub output: FftPrecision,
+    pub n: usize,
+    pub passes: Vec<usize>,
+    pub tpt: usize,
+    pub tpb: usize,
+}
+
+impl StockhamKernel {
+    /// The kernel for `n` points; `column` asks for enough transforms per block to coalesce
+    /// passes whose transforms are adjacent in memory. Rejects, with a reason, lengths that are
+    /// not products of the radices or longer than one pass can hold.
+    pub fn new(input: FftPrecision, output: FftPrecision, n: usize, column: bool) -> Result<StockhamKernel, String> {
+        if (input == FftPrecision::F64) != (output == FftPrecision::F64) {
+            return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
+        }
+        let precision = compute_precision(input);
+        let passes = factorize(n).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
+        if n > precision.max_single_pass() {
+            return Err(format!("{n} > {} points, the longest single pass in {:?}", precision.max_single_pass(), precision));
+        }
+        let radix_max = passes.iter().copied().max().unwrap_or(1);
+        let tpt = n / radix_max;
+        let row_bytes = (n + 1) * precision.compute_complex_bytes();
+        let by_threads = (TARGET_THREADS / tpt).max(1);
+        let by_shared = (ROW_BUDGET / row_bytes).max(1);
+        let mut tpb = by_threads.min(by_shared);
+        if column {
+            tpb = tpb.max(column_tpb(tpt, row_bytes));
+        }
+        let k = StockhamKernel { input, output, n, passes, tpt, tpb };
+        k.validate()?;
+        Ok(k)
+    }
+
+    /// Limits every kernel must meet (threads, shared memory).
+    pub fn validate(&self) -> Result<(), String> {
+        if self.passes.iter().product::<usize>() != self.n {
+            return Err(format!("passes {:?} do not multiply to {}", self.passes, self.n));
+        }
+        if let Some(r) = self.passes.iter().find(|r| !RADICES.contains(r)) {
+            return Err(format!("no butterfly for radix {r}"));
+        }
+        if self.threads() > 1024 {
+            return Err(format!("{} threads per block > 1024", self.threads()));
+        }
+        if self.shared_bytes() > 227 * 1024 {
+            return Err(format!("{} bytes of shared memory > 227 KiB", self.shared_bytes()));
+        }
+        Ok(())
+    }
+
+    pub fn threads(&self) -> u32 {
+        (self.tpt * self.tpb) as u32
+    }
+
+    /// Dynamic shared memory of one block (rows padded by one element against bank conflicts).
+    pub fn shared_bytes(&self) -> u32 {
+        (self.tpb * (self.n + 1) * self.compute().compute_complex_bytes()) as u32
+    }
+
+    /// The precision butterflies and twiddles are computed in (f32 for half).
+    pub fn compute(&self) -> FftPrecision {
+        compute_precision(self.input)
+    }
+
+    /// `fft_ss_n1000_r8x5x5x5_t125_b2` (input and output storage, length, radices, threads per
+    /// transform, transforms per block)
+    pub fn module_name(&self) -> String {
+        let radices: Vec<String> = self.passes.iter().map(|r| r.to_string()).collect();
+        let radices = if radices.is_empty() { "1".to_string() } else { radices.join("x") };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+    }
+
+    /// The forward (`dir` < 0) or inverse kernel.
+    pub fn kernel_name(&self, dir: i32) -> String {
+        format!("{}_{}", self.module_name(), if dir < 0 { "fwd" } else { "inv" })
+    }
+
+    pub fn kernel_names(&self) -> Vec<String> {
+        vec![self.kernel_name(-1), self.kernel_name(1)]
+    }
+
+    /// The translation unit: prelude, FFT body, butterflies, pass list, both kernels.
+    pub fn source(&self) -> String {
+        let mut s = String::with_capacity(32 * 1024);
+        s.push_str(&format!("// {} ({GENERATOR})\n", self.module_name()));
+        s.push_str(crate::prelude());
+        s.push_str(FFT_HIP);
+        let mut radices = self.passes.clone();
+        radices.sort();
+        radices.dedup();
+        let mut emitted = Vec::new();
+        for r in radices {
+            emit_dft(r, &mut emitted, &mut s);
+        }
+        let passes_struct = format!("rm_fft_passes_{}", self.module_name());
+        s.push_str(&format!(
+            "\nstruct {passes_struct} {{\n    template <int DIR, class C> static RM_INLINE void run(C* row, int lt, const C* tw) {{\n"
+        ));
+        let mut ns = 1;
+        for &r in &self.passes {
+            let iters = (self.n / r).div_ceil(self.tpt);
+            s.push_str(&format!(
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {iters}, DIR, C, rm_dft_{r}>(row, lt, tw);\n",
+                self.n, self.tpt
+            ));
+            ns *= r;
+        }
+        s.push_str("        (void)row; (void)lt; (void)tw;\n    }\n};\n");
+        let (ti, to) = (self.input.storage(), self.output.storage());
+        let (r, c) = (self.compute().compute(), self.compute().complex());
+        for dir in [-1, 1] {
+            s.push_str(&format!(
+                r#"
+extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
+    const {ti}* in_re, const {ti}* in_im, long long in_stride, {to}* out_re, {to}* out_im, long long out_stride,
+    int n_out, int herm_in, int in_col, int out_col,
+    long long len0, long long len1, long long in0, long long in1, long long in2,
+    long long out0, long long out1, long long out2, long long transforms,
+    const {c}* tw, const {c}* big_lo, const {c}* big_hi, int big_shift, {r} scale) {{
+    rm_fft_outer outer;
+    outer.len0 = len0; outer.len1 = len1;
+    outer.in0 = in0; outer.in1 = in1; outer.in2 = in2;
+    outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
+    rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {passes_struct}>(in_re, in_im, in_stride, out_re, out_im, out_stride,
+        n_out, herm_in, in_col, out_col, outer, transforms, tw, big_lo, big_hi, big_shift, scale);
+}}
+"#,
+                threads = self.threads(),
+                name = self.kernel_name(dir),
+                n = self.n,
+                tpt = self.tpt,
+                tpb = self.tpb,
+            ));
+        }
+        s
+    }
+}
+
+/// Emits `struct rm_dft_<r>` (and the smaller butterflies it calls) once each.
+fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
+    if emitted.contains(&r) {
+        return;
+    }
+    if r.is_power_of_two() && r > 2 {
+        emit_dft(r / 2, emitted, s);
+    }
+    emitted.push(r);
+    s.push_str(&format!(
+        "\n// radix-{r} butterfly, in registers: v[k] = sum_j v[j] exp(DIR 2 pi i j k / {r})\nstruct rm_dft_{r} {{\n    template <int DIR, class C> static RM_INLINE void run(C* v) {{\n        typedef typename rm_traits<C>::real R;\n"
+    ));
+    let lit = |x: f64| format!("(R)({x:.17e})");
+    if r == 2 {
+        s.push_str("        const C a = v[0], b = v[1];\n        v[0] = a + b;\n        v[1] = a - b;\n");
+    } else if r.is_power_of_two() {
+        // Radix-2 decimation in time over two half-size butterflies.
+        let m = r / 2;
+        s.push_str(&format!("        C e[{m}], o[{m}];\n"));
+        s.push_str(&format!("#pragma unroll\n        for (int i = 0; i < {m}; ++i) {{ e[i] = v[2 * i]; o[i] = v[2 * i + 1]; }}\n"));
+        s.push_str(&format!("        rm_dft_{m}::run<DIR, C>(e);\n        rm_dft_{m}::run<DIR, C>(o);\n"));
+        for k in 0..m {
+            let t = if k == 0 {
+                "o[0]".to_string()
+            } else if 4 * k == r {
+                format!("rm_fft_mul_i<DIR>(o[{k}])")
+            } else {
+                let a = 2.0 * std::f64::consts::PI * k as f64 / r as f64;
+                s.push_str(&format!("        C w{k}; w{k}.x = {}; w{k}.y = {};\n", lit(a.cos()), lit(-a.sin())));
+                format!("rm_fft_twiddle<DIR>(o[{k}], w{k})")
+            };
+            s.push_str(&format!("        {{ const C t = {t}; v[{k}] = e[{k}] + t; v[{}] = e[{k}] - t; }}\n", k + m));
+        }
+    } else {
+        // Odd prime: pair x_j with x_{r-j}; cosines act on the sums, sines on the differences.
+        let h = (r - 1) / 2;
+        s.push_str("        const C x0 = v[0];\n");
+        for j in 1..=h {
+            s.push_str(&format!("        const C a{j} = v[{j}] + v[{}], b{j} = v[{j}] - v[{}];\n", r - j, r - j));
+        }
+        let sum: Vec<String> = (1..=h).map(|j| format!("a{j}")).collect();
+        s.push_str(&format!("        v[0] = x0 + {};\n", sum.join(" + ")));
+        for k in 1..=h {
+            let mut re = "x0".to_string();
+            let mut im = String::new();
+            for j in 1..=h {
+                let a = 2.0 * std::f64::consts::PI * (j * k % r) as f64 / r as f64;
+                re.push_str(&format!(" + {} * a{j}", lit(a.cos())));
+                if !im.is_empty() {
+                    im.push_str(" + ");
+                }
+                im.push_str(&format!("{} * b{j}", lit(a.sin())));
+            }
+            s.push_str(&format!(
+                "        {{ const C t1 = {re};\n          const C t2 = rm_fft_mul_i<DIR>({im});\n          v[{k}] = t1 + t2; v[{}] = t1 - t2; }}\n",
+                r - k
+            ));
+        }
+    }
+    s.push_str("    }\n};\n");
+}
+
+/// The element-wise kernels of one precision (module `fft_util_<p>`): `fft_r2c_post_<p>`,
+/// `fft_c2r_pre_<p>`, `fft_chirp_in_<p>`, `fft_pointwise_<p>`, `fft_chirp_out_<p>`. One thread
+/// per element, 256 threads per block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FftUtilKernels {
+    pub precision: FftPrecision,
+}
+
+/// Threads per block of the element-wise kernels.
+pub const UTIL_THREADS: u32 = 256;
+
+impl FftUtilKernels {
+    pub fn module_name(&self) -> String {
+        format!("fft_util_{}", self.precision.tag())
+    }
+    pub fn kernel_name(&self, op: &str) -> String {
+        format!("fft_{op}_{}", self.precision.tag())
+    }
+    pub fn kernel_names(&self) -> Vec<String> {
+        ["r2c_post", "c2r_pre", "chirp_in", "pointwise", "chirp_out"].iter().map(|op| self.kernel_name(op)).collect()
+    }
+    pub fn source(&self) -> String {
+        let (t, r, c) = (self.precision.storage(), self.precision.compute(), self.precision.complex());
+        let mut s = format!("// {} ({GENERATOR})\n", self.module_name());
+        s.push_str(crate::prelude());
+        s.push_str(FFT_HIP);
+        let outer_params = "long long len0, long long len1, long long in0, long long in1, long long in2, long long out0, long long out1, long long out2, long long transforms";
+        let outer = "rm_fft_outer outer; outer.len0 = len0; outer.len1 = len1; outer.in0 = in0; outer.in1 = in1; outer.in2 = in2; outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;";
+        let lb = format!("RM_LAUNCH_BOUNDS({UTIL_THREADS}, 1)");
+        s.push_str(&format!(
+            r#"
+extern "C" __global__ {lb} void {r2c}(const {c}* z, long long h, {t}* out_re, {t}* out_im, long long out_stride,
+    {outer_params}, const {c}* rtw, {r} scale) {{
+    {outer}
+    rm_fft_r2c_post<{t}>(z, h, out_re, out_im, out_stride, outer, transforms, rtw, scale);
+}}
+extern "C" __global__ {lb} void {c2r}(const {t}* in_re, const {t}* in_im, long long in_stride,
+    {outer_params}, {c}* z, long long h, const {c}* rtw) {{
+    {outer}
+    rm_fft_c2r_pre<{t}>(in_re, in_im, in_stride, outer, transforms, z, h, rtw);
+}}
+extern "C" __global__ {lb} void {chirp_in}(const {t}* in_re, const {t}* in_im, long long in_stride, int herm_in,
+    long long n, {outer_params}, {c}* a, long long m, const {c}* chirp) {{
+    {outer}
+    rm_fft_chirp_in<{t}>(in_re, in_im, in_stride, herm_in, n, outer, transforms, a, m, chirp);
+}}
+extern "C" __global__ {lb} void {pointwise}({c}* a, long long m, long long rows, const {c}* filter) {{
+    rm_fft_pointwise<{c}>(a, m, rows, filter);
+}}
+extern "C" __global__ {lb} void {chirp_out}(const {c}* a, long long m, long long n_out, {t}* out_re, {t}* out_im,
+    long long out_stride, {outer_params}, const {c}* chirp, {r} scale) {{
+    {outer}
+    rm_fft_chirp_out<{t}>(a, m, n_out, out_re, out_im, out_stride, outer, transforms, chirp, scale);
+}}
+"#,
+            r2c = self.kernel_name("r2c_post"),
+            c2r = self.kernel_name("c2r_pre"),
+            chirp_in = self.kernel_name("chirp_in"),
+            pointwise = self.kernel_name("pointwise"),
+            chirp_out = self.kernel_name("chirp_out"),
+        ));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn factorizes_smooth_lengths_only() {
+        assert_eq!(factorize(1), Some(vec![]));
+        assert_eq!(factorize(4096), Some(vec![16, 16, 16]));
+        assert_eq!(factorize(1000), Some(vec![8, 5, 5, 5]));
+        assert_eq!(factorize(2 * 17 * 13 * 11 * 7), Some(vec![2, 17, 13, 11, 7]));
+        assert_eq!(factorize(4099), None);
+        assert_eq!(factorize(19), None);
+        assert_eq!(factorize(0), None);
+    }
+
+    #[test]
+    fn kernels_fit_their_limits() {
+        for p in FftPrecision::ALL {
+            for n in (1..=300).chain([1000, 4096, 8192, p.max_single_pass()]) {
+                for column in [false, true] {
+                    match StockhamKernel::new(p, p, n, column) {
+                        Ok(k) => {
+                            assert!(k.threads() <= 1024 && k.shared_bytes() <= 227 * 1024, "{}", k.module_name());
+                            if column {
+                                let row_bytes = (k.n + 1) * p.compute_complex_bytes();
+                                assert!(k.tpb >= column_tpb(k.tpt, row_bytes), "{}", k.module_name());
+                            }
+                        }
+                        Err(e) => assert!(factorize(n).is_none(), "{n}: {e}"),
+                    }
+                }
+            }
+            assert!(StockhamKernel::new(p, p, p.max_single_pass() * 2, false).is_err());
+        }
+    }
+
+    #[test]
+    fn names_carry_parameters() {
+        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false).unwrap();
+        assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2");
+        assert!(k.source().contains("fft_ss_n1000_r8x5x5x5_t125_b2_inv"));
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, false).is_ok());
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false).is_err());
+    }
+}
