@@ -1,32 +1,833 @@
-//! The GPU path (CUDA and HIP alike): generated Stockham kernels per pass.
-use crate::plan::Plan;
-use crate::types::{FftError, Result, Status};
-use rocmath_runtime::{GpuDevice, GpuQueue};
+//! The GPU path (CUDA and HIP alike). A plan becomes a list of launches, decided and compiled at
+//! plan creation:
+//!
+//! * a complex transform along one dimension is one Stockham pass when its length is a product
+//!   of the radices 2..17 and fits one block (`max_single_pass`); a longer such length is split
+//!   four-step, N = N1 * N2: N1-point column transforms with the twiddle exp(-2 pi i n2 k1 / N)
+//!   into the work buffer, then N2-point transforms written transposed (further split if N2 is
+//!   still too long); any other length goes through Bluestein (a chirp, two power-of-two
+//!   transforms around a pointwise product with the chirp filter's spectrum, a chirp);
+//! * a real transform of even length N is a complex transform of N/2 points over the real data
+//!   read as complex pairs, then a post-processing kernel (forward), or a pre-processing kernel
+//!   and the inverse complex transform written out as pairs (inverse); odd lengths run a
+//!   complex transform of N points that reads real input (imaginary 0) or writes the first
+//!   N/2+1 points (forward), or reads the hermitian half mirrored and stores real parts (inverse);
+//! * 2D/3D transforms are one such pass per dimension: forward real along dimension 0 first,
+//!   then complex passes in place in the output; inverse real runs the complex passes into the
+//!   work buffer first (the input is left as it was), then the real pass.
+//!
+//! Addresses are (buffer, offset in scalars) pairs resolved at execution, so one plan runs on
+//! any buffers. The work buffer holds complex values of the compute type (f32 for half plans),
+//! as a stack: a stage's scratch is released for the next stage.
+use crate::plan::{Layout, Plan};
+use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
+use num_complex::Complex64;
+use rocmath_kernels::gen::fft::{FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
+use std::collections::HashMap;
 use std::ffi::c_void;
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// A plan's GPU side: its passes, compiled kernels and twiddle tables.
-pub(crate) struct GpuPlan {}
+/// Loaded FFT modules, per device and module name: a warm plan creation is a table lookup.
+static MODULES: OnceLock<Mutex<HashMap<ModuleKey, Arc<Module>>>> = OnceLock::new();
+/// (backend, device ordinal, module name)
+type ModuleKey = (String, usize, String);
+
+fn module(device: &GpuDevice, name: String, source: impl FnOnce() -> String) -> Result<Arc<Module>> {
+    let key = (device.backend().name().to_string(), device.ordinal(), name);
+    let table = MODULES.get_or_init(Default::default);
+    if let Some(m) = table.lock().map_err(|_| poisoned())?.get(&key) {
+        return Ok(m.clone());
+    }
+    let src = KernelSource { name: key.2.clone(), source: source(), options: Vec::new(), arch_override: None };
+    let m = device.module(&src)?;
+    table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
+    Ok(m)
+}
+
+fn poisoned() -> FftError {
+    FftError::new(Status::Failure, "plan", "a thread panicked while holding the FFT module table")
+}
+
+/// Which buffer an address is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Buf {
+    In(usize),
+    Out(usize),
+    /// The work buffer (compute-type scalars).
+    Work,
+}
+
+/// A scalar address: buffer and offset in scalars of that buffer's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Loc {
+    buf: Buf,
+    off: i64,
+}
+
+impl Loc {
+    fn add(self, d: i64) -> Loc {
+        Loc { buf: self.buf, off: self.off + d }
+    }
+}
+
+/// One side of a pass: where the real and imaginary parts start (no imaginary part: real data),
+/// in scalars. Strides are per dimension, fastest first, plus the batch distance, in scalars.
+#[derive(Clone, Debug)]
+struct View {
+    re: Loc,
+    im: Option<Loc>,
+    strides: Vec<i64>,
+    dist: i64,
+}
+
+impl View {
+    /// A user layout in buffers `buf(0)`, `buf(1)`.
+    fn of_layout(layout: &Layout, buf: fn(usize) -> Buf) -> View {
+        let s = |v: &[usize]| v.iter().map(|&x| x as i64).collect::<Vec<_>>();
+        match layout.array_type {
+            ArrayType::ComplexInterleaved | ArrayType::HermitianInterleaved => {
+                let re = Loc { buf: buf(0), off: 2 * layout.offsets[0] as i64 };
+                View {
+                    re,
+                    im: Some(re.add(1)),
+                    strides: layout.strides.iter().map(|&x| 2 * x as i64).collect(),
+                    dist: 2 * layout.distance as i64,
+                }
+            }
+            ArrayType::ComplexPlanar | ArrayType::HermitianPlanar => View {
+                re: Loc { buf: buf(0), off: layout.offsets[0] as i64 },
+                im: Some(Loc { buf: buf(1), off: layout.offsets[1] as i64 }),
+                strides: s(&layout.strides),
+                dist: layout.distance as i64,
+            },
+            ArrayType::Real | ArrayType::Unset => View {
+                re: Loc { buf: buf(0), off: layout.offsets[0] as i64 },
+                im: None,
+                strides: s(&layout.strides),
+                dist: layout.distance as i64,
+            },
+        }
+    }
+
+    /// Packed complex rows in the work buffer at complex offset `at`, `lengths` fastest first.
+    fn work(at: usize, lengths: &[usize]) -> View {
+        let re = Loc { buf: Buf::Work, off: 2 * at as i64 };
+        let mut strides = Vec::new();
+        let mut acc = 2i64;
+        for &l in lengths {
+            strides.push(acc);
+            acc *= l as i64;
+        }
+        View { re, im: Some(re.add(1)), strides, dist: acc }
+    }
+
+    fn is_user(&self) -> bool {
+        self.re.buf != Buf::Work
+    }
+}
+
+/// An outer dimension of a launch: length, stride on the source side, stride on the destination
+/// side (scalars).
+type Outer = (usize, i64, i64);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Table {
+    /// exp(-2 pi i m / n), m < n.
+    Roots(usize),
+    /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
+    BigLo(usize, u32),
+    /// High part: exp(-2 pi i j 2^shift / n).
+    BigHi(usize, u32),
+    /// Bluestein chirp exp(dir pi i j^2 / n), j < n.
+    Chirp(usize, i32),
+    /// Bluestein filter spectrum (length m) for the chirp of n points, divided by m.
+    Filter(usize, usize, i32),
+}
+
+/// What one launch does.
+#[derive(Debug)]
+enum Op {
+    Stockham {
+        kernel: StockhamKernel,
+        dir: i32,
+        n_out: usize,
+        herm_in: bool,
+        in_col: bool,
+        out_col: bool,
+        elem_strides: (i64, i64),
+        big: Option<(usize, u32)>,
+    },
+    R2cPost { h: usize },
+    C2rPre { h: usize },
+    ChirpIn { n: usize, m: usize, dir: i32, herm_in: bool },
+    Pointwise { n: usize, m: usize, dir: i32 },
+    ChirpOut { n: usize, m: usize, n_out: usize, dir: i32 },
+}
+
+#[derive(Debug)]
+struct Launch {
+    op: Op,
+    src: (Loc, Option<Loc>),
+    dst: (Loc, Option<Loc>),
+    /// Up to three are passed to the kernel; more are looped over on the host (slowest last).
+    outer: Vec<Outer>,
+    scale: f64,
+    module: Arc<Module>,
+    function: String,
+}
+
+/// Complex values of the compute type, stacked (a stage releases what it took).
+#[derive(Default)]
+struct WorkStack {
+    top: usize,
+    peak: usize,
+}
+
+impl WorkStack {
+    /// Takes `count` complex values (rounded up to 32 for alignment); returns the offset.
+    fn take(&mut self, count: usize) -> usize {
+        let at = self.top;
+        self.top += count.div_ceil(32) * 32;
+        self.peak = self.peak.max(self.top);
+        at
+    }
+}
+
+/// A plan's GPU side.
+pub(crate) struct GpuPlan {
+    launches: Vec<Launch>,
+    tables: HashMap<Table, DeviceBuffer<u8>>,
+    /// Bytes of work buffer the launches need.
+    work_bytes: usize,
+    /// The plan's own work buffer, used when an execution brings none (see [`Plan::execute_raw`]:
+    /// one plan on several streams at once needs a work buffer per stream).
+    own_work: Option<Mutex<DeviceBuffer<u8>>>,
+    storage: FftPrecision,
+    compute: FftPrecision,
+}
+
+fn fft_precision(p: Precision) -> FftPrecision {
+    match p {
+        Precision::Single => FftPrecision::F32,
+        Precision::Double => FftPrecision::F64,
+        Precision::Half => FftPrecision::F16,
+    }
+}
+
+/// Builds the launch list (compiling modules as it goes).
+struct Builder<'a> {
+    device: &'a GpuDevice,
+    storage: FftPrecision,
+    compute: FftPrecision,
+    work: WorkStack,
+    launches: Vec<Launch>,
+    tables: Vec<Table>,
+}
+
+impl Builder<'_> {
+    fn precision_of(&self, v: &View) -> FftPrecision {
+        if v.is_user() {
+            self.storage
+        } else {
+            self.compute
+        }
+    }
+
+    fn table(&mut self, t: Table) {
+        if !self.tables.contains(&t) {
+            self.tables.push(t);
+        }
+    }
+
+    fn util(&self, op: &str) -> Result<(Arc<Module>, String)> {
+        let u = FftUtilKernels { precision: self.storage };
+        let m = module(self.device, u.module_name(), || u.source())?;
+        Ok((m, u.kernel_name(op)))
+    }
+
+    /// Complex transforms of length `n` along one dimension, for every index of `outer`:
+    /// element `e` at `src + e * es_src`, result at `dst + e * es_dst`. `n_out` < n stores a
+    /// prefix (real forward of odd length); `herm_in` reads the hermitian half (real inverse of
+    /// odd length). `dst.im == None` stores real parts.
+    #[allow(clippy::too_many_arguments)]
+    fn c2c(
+        &mut self,
+        n: usize,
+        dir: i32,
+        src: (&View, i64),
+        dst: (&View, i64),
+        outer: Vec<Outer>,
+        n_out: usize,
+        herm_in: bool,
+    ) -> Result<()> {
+        let (sv, es_src) = src;
+        let (dv, es_dst) = dst;
+        let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
+        let single = StockhamKernel::new(ip, op, n, false).is_ok();
+        if single {
+            let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
+            let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
+            let kernel = StockhamKernel::new(ip, op, n, in_col || out_col).map_err(internal)?;
+            self.table(Table::Roots(n));
+            let module = module(self.device, kernel.module_name(), || kernel.source())?;
+            let function = kernel.kernel_name(dir);
+            self.launches.push(Launch {
+                op: Op::Stockham { kernel, dir, n_out, herm_in, in_col, out_col, elem_strides: (es_src, es_dst), big: None },
+                src: (sv.re, sv.im),
+                dst: (dv.re, dv.im),
+                outer,
+                scale: 1.0,
+                module,
+                function,
+            });
+            return Ok(());
+        }
+        let smooth = rocmath_kernels::gen::fft::factorize(n).is_some();
+        if smooth && n_out == n && !herm_in {
+            return self.four_step(n, dir, src, dst, outer);
+        }
+        self.bluestein(n, dir, src, dst, outer, n_out, herm_in)
+    }
+
+    /// n = n1 * n2: column transforms of n1 points (stride n2) with the twiddle into work, then
+    /// n2-point transforms written transposed.
+    fn four_step(&mut self, n: usize, dir: i32, src: (&View, i64), dst: (&View, i64), outer: Vec<Outer>) -> Result<()> {
+        let (sv, es_src) = src;
+        let (dv, es_dst) = dst;
+        let n1 = split(n, self.compute).ok_or_else(|| internal(format!("no four-step split of {n}")))?;
+        let n2 = n / n1;
+        let rows: usize = outer.iter().map(|o| o.0).product();
+        let mark = self.work.top;
+        let at = self.work.take(n * rows);
+        let tmp = View::work(at, &[n]);
+        // tmp row r holds element k1 * n2 + n2 index at complex k1 * n2 + j.
+        let row_strides = packed_rows(&outer, 2 * n as i64);
+        // Step 1: element n1 at src + n1 * (n2 * es), columns j at src + j * es.
+        let mut o1 = vec![(n2, es_src, 2)];
+        o1.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)));
+        let ip = self.precision_of(sv);
+        let kernel = StockhamKernel::new(ip, self.compute, n1, true).map_err(internal)?;
+        let shift = big_shift(n);
+        self.table(Table::Roots(n1));
+        self.table(Table::BigLo(n, shift));
+        self.table(Table::BigHi(n, shift));
+        let module1 = module(self.device, kernel.module_name(), || kernel.source())?;
+        let function = kernel.kernel_name(dir);
+        self.launches.push(Launch {
+            op: Op::Stockham {
+                kernel,
+                dir,
+                n_out: n1,
+                herm_in: false,
+                in_col: true,
+                out_col: true,
+                elem_strides: (es_src * n2 as i64, 2 * n2 as i64),
+                big: Some((n, shift)),
+            },
+            src: (sv.re, sv.im),
+            dst: (tmp.re, tmp.im),
+            outer: o1,
+            scale: 1.0,
+            module: module1,
+            function,
+        });
+        // Step 2: row k1 of tmp (n2 points, contiguous) -> dst element k1 + n1 * k2.
+        let mut o2 = vec![(n1, 2 * n2 as i64, es_dst)];
+        o2.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)));
+        self.c2c(n2, dir, (&tmp, 2), (dv, es_dst * n1 as i64), o2, n2, false)?;
+        self.work.top = mark;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bluestein(
+        &mut self,
+        n: usize,
+        dir: i32,
+        src: (&View, i64),
+        dst: (&View, i64),
+        outer: Vec<Outer>,
+        n_out: usize,
+        herm_in: bool,
+    ) -> Result<()> {
+        let (sv, es_src) = src;
+        let (dv, es_dst) = dst;
+        let m = (2 * n - 1).next_power_of_two();
+        let rows: usize = outer.iter().map(|o| o.0).product();
+        let mark = self.work.top;
+        let at = self.work.take(m * rows);
+        let a = View::work(at, &[m]);
+        let row_strides = packed_rows(&outer, 2 * m as i64);
+        self.table(Table::Chirp(n, dir));
+        self.table(Table::Filter(n, m, dir));
+        // a[e] = x[e] chirp[e], zero-padded to m.
+        let (module1, f1) = self.util("chirp_in")?;
+        self.launches.push(Launch {
+            op: Op::ChirpIn { n, m, dir, herm_in },
+            src: (sv.re, sv.im),
+            dst: (a.re, a.im),
+            outer: outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect(),
+            scale: 1.0,
+            module: module1,
+            function: f1,
+        });
+        // The source's element stride rides on a unit outer dimension in front.
+        self.launches.last_mut().expect("just pushed").outer.insert(0, (1, es_src, 0));
+        let rows_outer: Vec<Outer> = row_strides.iter().zip(&outer).map(|(&r, o)| (o.0, r, r)).collect();
+        self.c2c(m, -1, (&a, 2), (&a, 2), rows_outer.clone(), m, false)?;
+        let (module2, f2) = self.util("pointwise")?;
+        self.launches.push(Launch {
+            op: Op::Pointwise { n, m, dir },
+            src: (a.re, a.im),
+            dst: (a.re, a.im),
+            outer: vec![(rows, 0, 0)],
+            scale: 1.0,
+            module: module2,
+            function: f2,
+        });
+        self.c2c(m, 1, (&a, 2), (&a, 2), rows_outer, m, false)?;
+        let (module3, f3) = self.util("chirp_out")?;
+        let mut o3: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
+        o3.insert(0, (1, 0, es_dst));
+        self.launches.push(Launch {
+            op: Op::ChirpOut { n, m, n_out, dir },
+            src: (a.re, a.im),
+            dst: (dv.re, dv.im),
+            outer: o3,
+            scale: 1.0,
+            module: module3,
+            function: f3,
+        });
+        self.work.top = mark;
+        Ok(())
+    }
+}
+
+fn internal(e: impl Into<String>) -> FftError {
+    FftError::new(Status::Failure, "plan", e)
+}
+
+/// Strides of packed rows of `row_len` scalars over the outer dimensions.
+fn packed_rows(outer: &[Outer], row_len: i64) -> Vec<i64> {
+    let mut acc = row_len;
+    outer
+        .iter()
+        .map(|o| {
+            let s = acc;
+            acc *= o.0 as i64;
+            s
+        })
+        .collect()
+}
+
+/// The column length n1 of a four-step split of `n`: the largest divisor of `n` no longer than
+/// sqrt(n) and the column limit whose cofactor is itself a product of the radices.
+fn split(n: usize, compute: FftPrecision) -> Option<usize> {
+    let limit = if compute == FftPrecision::F64 { 1024 } else { 2048 };
+    let root = (n as f64).sqrt() as usize;
+    (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
+}
+
+/// Bits of the low table of a four-step twiddle for `n` points.
+fn big_shift(n: usize) -> u32 {
+    (usize::BITS - (n - 1).leading_zeros()).div_ceil(2).max(1)
+}
+
+/// The values of a table, in f64.
+fn table_values(t: Table) -> Vec<Complex64> {
+    use std::f64::consts::PI;
+    let root = |num: u128, den: u128| {
+        // exp(-2 pi i num / den) with the angle reduced exactly first.
+        let r = (num % den) as f64 / den as f64;
+        Complex64::from_polar(1.0, -2.0 * PI * r)
+    };
+    match t {
+        Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
+        Table::BigLo(n, shift) => (0..1usize << shift).map(|j| root(j as u128, n as u128)).collect(),
+        Table::BigHi(n, shift) => (0..n.div_ceil(1 << shift)).map(|j| root((j as u128) << shift, n as u128)).collect(),
+        Table::Chirp(n, dir) => (0..n).map(|j| chirp(j, n, dir)).collect(),
+        Table::Filter(n, m, dir) => {
+            let mut b = vec![Complex64::new(0.0, 0.0); m];
+            for j in 0..n {
+                let c = chirp(j, n, dir).conj();
+                b[j] = c;
+                if j > 0 {
+                    b[m - j] = c;
+                }
+            }
+            let mut planner = rustfft::FftPlanner::<f64>::new();
+            planner.plan_fft_forward(m).process(&mut b);
+            b.iter().map(|v| v / m as f64).collect()
+        }
+    }
+}
+
+/// exp(dir pi i j^2 / n), with j^2 reduced mod 2n in integers.
+fn chirp(j: usize, n: usize, dir: i32) -> Complex64 {
+    let q = (j as u128 * j as u128) % (2 * n as u128);
+    Complex64::from_polar(1.0, dir as f64 * std::f64::consts::PI * q as f64 / n as f64)
+}
+
+fn table_bytes(values: &[Complex64], compute: FftPrecision) -> Vec<u8> {
+    let mut out = Vec::with_capacity(values.len() * compute.compute_complex_bytes());
+    for v in values {
+        if compute == FftPrecision::F64 {
+            out.extend_from_slice(&v.re.to_ne_bytes());
+            out.extend_from_slice(&v.im.to_ne_bytes());
+        } else {
+            out.extend_from_slice(&(v.re as f32).to_ne_bytes());
+            out.extend_from_slice(&(v.im as f32).to_ne_bytes());
+        }
+    }
+    out
+}
+
+/// The other dimensions of `d` (fastest first) and the batch, as outer dimensions.
+fn others(lengths: &[usize], d: usize, src: &View, dst: &View, batch: usize) -> Vec<Outer> {
+    let mut o: Vec<Outer> = (0..lengths.len()).filter(|&i| i != d).map(|i| (lengths[i], src.strides[i], dst.strides[i])).collect();
+    o.push((batch, src.dist, dst.dist));
+    o
+}
 
 impl GpuPlan {
-    pub(crate) fn new(_plan: &Plan, _device: &GpuDevice) -> Result<GpuPlan> {
-        Err(FftError::new(Status::Failure, "device", "the GPU FFT path is being written"))
+    pub(crate) fn new(plan: &Plan, device: &GpuDevice) -> Result<GpuPlan> {
+        let storage = fft_precision(plan.precision);
+        let compute = rocmath_kernels::gen::fft::compute_precision(storage);
+        let mut b = Builder { device, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new() };
+        let input = View::of_layout(&plan.input, Buf::In);
+        let output = match plan.placement {
+            Placement::InPlace => View::of_layout(&plan.output, Buf::In),
+            Placement::NotInPlace => View::of_layout(&plan.output, Buf::Out),
+        };
+        let lengths = plan.lengths.clone();
+        let rank = lengths.len();
+        let batch = plan.batch;
+        match plan.transform {
+            TransformType::ComplexForward | TransformType::ComplexInverse => {
+                let dir = plan.transform.sign();
+                for d in 0..rank {
+                    let src = if d == 0 { &input } else { &output };
+                    b.c2c(lengths[d], dir, (src, src.strides[d]), (&output, output.strides[d]), others(&lengths, d, src, &output, batch), lengths[d], false)?;
+                }
+            }
+            TransformType::RealForward => {
+                let n = lengths[0];
+                let half = n / 2 + 1;
+                let mut herm = lengths.clone();
+                herm[0] = half;
+                if n.is_multiple_of(2) && n > 1 {
+                    let h = n / 2;
+                    let outer = others(&lengths, 0, &input, &output, batch);
+                    let rows: usize = outer.iter().map(|o| o.0).product();
+                    let mark = b.work.top;
+                    let at = b.work.take(h * rows);
+                    let z = View::work(at, &[h]);
+                    let row_strides = packed_rows(&outer, 2 * h as i64);
+                    // z[j] = x[2j] + i x[2j+1]: the real data read as planar pairs.
+                    let pairs = View { re: input.re, im: Some(input.re.add(input.strides[0])), strides: input.strides.clone(), dist: input.dist };
+                    let o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
+                    b.c2c(h, -1, (&pairs, 2 * input.strides[0]), (&z, 2), o1, h, false)?;
+                    b.table(Table::Roots(n));
+                    let (module, function) = b.util("r2c_post")?;
+                    let mut o2: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
+                    o2.insert(0, (1, 0, output.strides[0]));
+                    b.launches.push(Launch { op: Op::R2cPost { h }, src: (z.re, z.im), dst: (output.re, output.im), outer: o2, scale: 1.0, module, function });
+                    b.work.top = mark;
+                } else {
+                    let outer = others(&lengths, 0, &input, &output, batch);
+                    b.c2c(n, -1, (&input, input.strides[0]), (&output, output.strides[0]), outer, half, false)?;
+                }
+                for d in 1..rank {
+                    b.c2c(herm[d], -1, (&output, output.strides[d]), (&output, output.strides[d]), others(&herm, d, &output, &output, batch), herm[d], false)?;
+                }
+            }
+            TransformType::RealInverse => {
+                let n = lengths[0];
+                let half = n / 2 + 1;
+                let mut herm = lengths.clone();
+                herm[0] = half;
+                // Complex passes over dimensions 1.. into a packed copy in the work buffer.
+                let mut src = input.clone();
+                let mark = b.work.top;
+                if rank > 1 {
+                    let count: usize = herm.iter().product::<usize>() * batch;
+                    let at = b.work.take(count);
+                    let copy = View::work(at, &herm);
+                    for d in (1..rank).rev() {
+                        let from = if d == rank - 1 { &input } else { &copy };
+                        b.c2c(herm[d], 1, (from, from.strides[d]), (&copy, copy.strides[d]), others(&herm, d, from, &copy, batch), herm[d], false)?;
+                    }
+                    src = copy;
+                }
+                if n.is_multiple_of(2) && n > 1 {
+                    let h = n / 2;
+                    let outer = others(&lengths, 0, &src, &output, batch);
+                    let rows: usize = outer.iter().map(|o| o.0).product();
+                    let at = b.work.take(h * rows);
+                    let z = View::work(at, &[h]);
+                    let row_strides = packed_rows(&outer, 2 * h as i64);
+                    b.table(Table::Roots(n));
+                    let (module, function) = b.util("c2r_pre")?;
+                    let mut o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
+                    o1.insert(0, (1, src.strides[0], 0));
+                    b.launches.push(Launch { op: Op::C2rPre { h }, src: (src.re, src.im), dst: (z.re, z.im), outer: o1, scale: 1.0, module, function });
+                    let pairs = View { re: output.re, im: Some(output.re.add(output.strides[0])), strides: output.strides.clone(), dist: output.dist };
+                    let o2: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
+                    b.c2c(h, 1, (&z, 2), (&pairs, 2 * output.strides[0]), o2, h, false)?;
+                } else {
+                    let outer = others(&lengths, 0, &src, &output, batch);
+                    b.c2c(n, 1, (&src, src.strides[0]), (&output, output.strides[0]), outer, n, true)?;
+                }
+                b.work.top = mark;
+            }
+        }
+        if let Some(last) = b.launches.last_mut() {
+            last.scale = plan.scale;
+        }
+        // Upload the tables.
+        let queue = plan.device.new_queue()?;
+        let mut tables = HashMap::new();
+        for t in &b.tables {
+            let bytes = table_bytes(&table_values(*t), compute);
+            tables.insert(*t, DeviceBuffer::from_slice(&queue, &bytes)?);
+        }
+        let work_bytes = b.work.peak * compute.compute_complex_bytes();
+        let own_work = if work_bytes > 0 { Some(Mutex::new(DeviceBuffer::<u8>::zeroed(&queue, work_bytes)?)) } else { None };
+        Ok(GpuPlan { launches: b.launches, tables, work_bytes, own_work, storage, compute })
     }
+
     pub(crate) fn work_bytes(&self) -> usize {
-        0
+        self.work_bytes
     }
+
     pub(crate) fn describe(&self) -> String {
-        String::new()
+        let mut s = format!("  work buffer: {} bytes\n", self.work_bytes);
+        for (i, l) in self.launches.iter().enumerate() {
+            let what = match &l.op {
+                Op::Stockham { dir, big: Some(_), .. } => format!("four-step column pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
+                Op::Stockham { dir, .. } => format!("Stockham pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
+                Op::R2cPost { h } => format!("real forward post-processing, {h} complex points"),
+                Op::C2rPre { h } => format!("real inverse pre-processing, {h} complex points"),
+                Op::ChirpIn { n, m, .. } => format!("Bluestein chirp in, {n} -> {m} points"),
+                Op::Pointwise { m, .. } => format!("Bluestein filter product, {m} points"),
+                Op::ChirpOut { n_out, .. } => format!("Bluestein chirp out, {n_out} points"),
+            };
+            s.push_str(&format!("  pass {i}: {what}: {} outer {:?} scale {}\n", l.function, l.outer, l.scale));
+        }
+        s
     }
+
     /// # Safety
     /// As [`Plan::execute_raw`].
     pub(crate) unsafe fn execute(
         &self,
         _plan: &Plan,
-        _queue: &GpuQueue,
-        _input: &[*mut c_void],
-        _output: &[*mut c_void],
-        _work: Option<(*mut c_void, usize)>,
+        queue: &GpuQueue,
+        input: &[*mut c_void],
+        output: &[*mut c_void],
+        work: Option<(*mut c_void, usize)>,
     ) -> Result<()> {
-        Err(FftError::new(Status::Failure, "device", "the GPU FFT path is being written"))
+        let guard;
+        let work_ptr = match work {
+            Some((p, _)) => p as u64,
+            None => match &self.own_work {
+                Some(m) => {
+                    guard = m.lock().map_err(|_| poisoned())?;
+                    guard.as_ptr() as u64
+                }
+                None => 0,
+            },
+        };
+        let addr = |loc: Loc| -> u64 {
+            let (base, bytes) = match loc.buf {
+                Buf::In(i) => (input[i] as u64, self.storage_bytes()),
+                Buf::Out(i) => (output[i] as u64, self.storage_bytes()),
+                Buf::Work => (work_ptr, self.compute_real_bytes()),
+            };
+            base.wrapping_add((loc.off * bytes as i64) as u64)
+        };
+        let table = |t: Table| -> u64 { self.tables.get(&t).map_or(0, |b| b.as_ptr() as u64) };
+        for l in &self.launches {
+            // Outer dimensions beyond three are looped over here.
+            let (kernel_outer, host_outer) = l.outer.split_at(l.outer.len().min(3));
+            let host_count: usize = host_outer.iter().map(|o| o.0).product();
+            for h in 0..host_count {
+                let (mut dsrc, mut ddst, mut rest) = (0i64, 0i64, h);
+                for o in host_outer {
+                    let i = (rest % o.0) as i64;
+                    rest /= o.0;
+                    dsrc += i * o.1;
+                    ddst += i * o.2;
+                }
+                let src_re = addr(l.src.0.add(dsrc));
+                let src_im = l.src.1.map_or(0, |x| addr(x.add(dsrc)));
+                let dst_re = addr(l.dst.0.add(ddst));
+                let dst_im = l.dst.1.map_or(0, |x| addr(x.add(ddst)));
+                self.launch(l, kernel_outer, queue, [src_re, src_im, dst_re, dst_im], &table)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn storage_bytes(&self) -> usize {
+        match self.storage {
+            FftPrecision::F16 => 2,
+            FftPrecision::F32 => 4,
+            FftPrecision::F64 => 8,
+        }
+    }
+
+    fn compute_real_bytes(&self) -> usize {
+        self.compute.compute_complex_bytes() / 2
+    }
+
+    fn push_scale(&self, args: &mut KernelArgs, scale: f64) {
+        if self.compute == FftPrecision::F64 {
+            args.push(scale);
+        } else {
+            args.push(scale as f32);
+        }
+    }
+
+    unsafe fn launch(&self, l: &Launch, outer: &[Outer], queue: &GpuQueue, [src_re, src_im, dst_re, dst_im]: [u64; 4], table: &dyn Fn(Table) -> u64) -> Result<()> {
+        let function = l.module.function(&l.function)?;
+        // Kernel outer dimensions: lengths of the first two (the third is implied by the count),
+        // strides of all three on each side.
+        let mut dims = [(1usize, 0i64, 0i64); 3];
+        for (i, o) in outer.iter().enumerate() {
+            dims[i] = *o;
+        }
+        let transforms: usize = outer.iter().map(|o| o.0).product();
+        if transforms == 0 {
+            return Ok(());
+        }
+        let push_outer = |args: &mut KernelArgs| {
+            args.push(dims[0].0 as i64).push(dims[1].0 as i64);
+            args.push(dims[0].1).push(dims[1].1).push(dims[2].1);
+            args.push(dims[0].2).push(dims[1].2).push(dims[2].2);
+            args.push(transforms as i64);
+        };
+        let util_cfg = |total: usize| -> Result<LaunchConfig> {
+            let blocks = total.div_ceil(UTIL_THREADS as usize);
+            let grid = u32::try_from(blocks).map_err(|_| internal(format!("{total} elements need too many blocks")))?;
+            Ok(LaunchConfig { grid: [grid, 1, 1], block: [UTIL_THREADS, 1, 1], shared_bytes: 0 })
+        };
+        let mut args = KernelArgs::new();
+        let cfg = match &l.op {
+            Op::Stockham { kernel, dir: _, n_out, herm_in, in_col, out_col, elem_strides, big } => {
+                args.push(src_re).push(src_im).push(elem_strides.0).push(dst_re).push(dst_im).push(elem_strides.1);
+                args.push(*n_out as i32).push(*herm_in as i32).push(*in_col as i32).push(*out_col as i32);
+                push_outer(&mut args);
+                args.push(table(Table::Roots(kernel.n)));
+                match big {
+                    Some((n, shift)) => args.push(table(Table::BigLo(*n, *shift))).push(table(Table::BigHi(*n, *shift))).push(*shift as i32),
+                    None => args.push(0u64).push(0u64).push(0i32),
+                };
+                self.push_scale(&mut args, l.scale);
+                let blocks = transforms.div_ceil(kernel.tpb);
+                let grid = u32::try_from(blocks).ok().filter(|&g| g < i32::MAX as u32).ok_or_else(|| internal("too many transforms for one launch"))?;
+                LaunchConfig { grid: [grid, 1, 1], block: [kernel.threads(), 1, 1], shared_bytes: kernel.shared_bytes() }
+            }
+            Op::R2cPost { h } => {
+                // outer[0] is the element-stride carrier (length 1); the rows follow.
+                let rows = &outer[1..];
+                let (dims_rows, count) = kernel_dims(rows);
+                args.push(src_re).push(*h as i64).push(dst_re).push(dst_im).push(outer[0].2);
+                push_dims(&mut args, &dims_rows, count);
+                args.push(table(Table::Roots(2 * h)));
+                self.push_scale(&mut args, l.scale);
+                util_cfg((h + 1) * count)?
+            }
+            Op::C2rPre { h } => {
+                let rows = &outer[1..];
+                let (dims_rows, count) = kernel_dims(rows);
+                args.push(src_re).push(src_im).push(outer[0].1);
+                push_dims(&mut args, &dims_rows, count);
+                args.push(dst_re).push(*h as i64).push(table(Table::Roots(2 * h)));
+                util_cfg(h * count)?
+            }
+            Op::ChirpIn { n, m, dir, herm_in } => {
+                let rows = &outer[1..];
+                let (dims_rows, count) = kernel_dims(rows);
+                args.push(src_re).push(src_im).push(outer[0].1).push(*herm_in as i32).push(*n as i64);
+                push_dims(&mut args, &dims_rows, count);
+                args.push(dst_re).push(*m as i64).push(table(Table::Chirp(*n, *dir)));
+                util_cfg(m * count)?
+            }
+            Op::Pointwise { n, m, dir } => {
+                let rows = outer[0].0;
+                args.push(dst_re).push(*m as i64).push(rows as i64).push(table(Table::Filter(*n, *m, *dir)));
+                util_cfg(m * rows)?
+            }
+            Op::ChirpOut { n, m, n_out, dir } => {
+                let rows = &outer[1..];
+                let (dims_rows, count) = kernel_dims(rows);
+                args.push(src_re).push(*m as i64).push(*n_out as i64).push(dst_re).push(dst_im).push(outer[0].2);
+                push_dims(&mut args, &dims_rows, count);
+                args.push(table(Table::Chirp(*n, *dir)));
+                self.push_scale(&mut args, l.scale);
+                util_cfg(n_out * count)?
+            }
+        };
+        function.launch(queue, cfg, &mut args)?;
+        Ok(())
+    }
+}
+
+/// Up to three outer dimensions padded with unit ones, and the transform count.
+fn kernel_dims(outer: &[Outer]) -> ([Outer; 3], usize) {
+    let mut dims = [(1usize, 0i64, 0i64); 3];
+    for (i, o) in outer.iter().take(3).enumerate() {
+        dims[i] = *o;
+    }
+    (dims, outer.iter().take(3).map(|o| o.0).product())
+}
+
+fn push_dims(args: &mut KernelArgs, dims: &[Outer; 3], count: usize) {
+    args.push(dims[0].0 as i64).push(dims[1].0 as i64);
+    args.push(dims[0].1).push(dims[1].1).push(dims[2].1);
+    args.push(dims[0].2).push(dims[1].2).push(dims[2].2);
+    args.push(count as i64);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_are_smooth_and_bounded() {
+        for n in [1 << 15, 1 << 20, 1 << 24, 3usize.pow(15), 5usize.pow(10), 17 * 16384] {
+            let n1 = split(n, FftPrecision::F32).unwrap();
+            assert_eq!(n % n1, 0);
+            assert!(n1 <= 2048);
+        }
+        assert_eq!(split(1 << 24, FftPrecision::F32), Some(2048));
+        assert_eq!(split(1 << 20, FftPrecision::F64), Some(1024));
+    }
+
+    #[test]
+    fn big_twiddle_tables_cover_every_product() {
+        for n in [1usize << 15, 3usize.pow(11), 1 << 24] {
+            let shift = big_shift(n);
+            let hi = n.div_ceil(1 << shift);
+            assert!((n - 1) >> shift < hi);
+            assert!(1usize << shift >= (n as f64).sqrt() as usize);
+        }
+    }
+
+    #[test]
+    fn bluestein_filter_convolves_to_the_dft() {
+        // The chirp identity: X[k] = c[k] sum_j x[j] c[j] conj(c[k - j]).
+        let n = 7;
+        let x: Vec<Complex64> = (0..n).map(|j| Complex64::new(j as f64, 1.0 - j as f64)).collect();
+        for dir in [-1, 1] {
+            for k in 0..n {
+                let direct: Complex64 = (0..n).map(|j| x[j] * Complex64::from_polar(1.0, dir as f64 * 2.0 * std::f64::consts::PI * (j * k) as f64 / n as f64)).sum();
+                let via: Complex64 = chirp(k, n, dir)
+                    * (0..n).map(|j| x[j] * chirp(j, n, dir) * chirp((k as i64 - j as i64).unsigned_abs() as usize, n, dir).conj()).sum::<Complex64>();
+                assert!((direct - via).norm() < 1e-9, "k {k}: {direct} vs {via}");
+            }
+        }
     }
 }

@@ -95,7 +95,7 @@ pub fn factorize(n: usize) -> Option<Vec<usize>> {
     }
     let mut rest = n;
     let mut twos = 0;
-    while rest % 2 == 0 {
+    while rest.is_multiple_of(2) {
         rest /= 2;
         twos += 1;
     }
@@ -108,7 +108,7 @@ pub fn factorize(n: usize) -> Option<Vec<usize>> {
         passes.push(1 << twos);
     }
     for p in [17, 13, 11, 7, 5, 3] {
-        while rest % p == 0 {
+        while rest.is_multiple_of(p) {
             passes.push(p);
             rest /= p;
         }
