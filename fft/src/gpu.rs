@@ -153,8 +153,6 @@ enum Op {
         dir: i32,
         n_out: usize,
         herm_in: bool,
-        in_col: bool,
-        out_col: bool,
         elem_strides: (i64, i64),
         big: Option<(usize, u32)>,
     },
@@ -264,16 +262,18 @@ impl Builder<'_> {
         let (sv, es_src) = src;
         let (dv, es_dst) = dst;
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
-        let single = StockhamKernel::new(ip, op, n, false).is_ok();
+        let single = StockhamKernel::new(ip, op, n, false, false).is_ok();
         if single {
+            // Threads follow the store side's order; rows read into a column-ordered block go
+            // through shared memory first. (Columns read into rows are read uncoalesced.)
             let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
             let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-            let kernel = StockhamKernel::new(ip, op, n, in_col || out_col).map_err(internal)?;
+            let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col).map_err(internal)?;
             self.table(Table::Roots(n));
             let module = module(self.device, kernel.module_name(), || kernel.source())?;
             let function = kernel.kernel_name(dir);
             self.launches.push(Launch {
-                op: Op::Stockham { kernel, dir, n_out, herm_in, in_col, out_col, elem_strides: (es_src, es_dst), big: None },
+                op: Op::Stockham { kernel, dir, n_out, herm_in, elem_strides: (es_src, es_dst), big: None },
                 src: (sv.re, sv.im),
                 dst: (dv.re, dv.im),
                 outer,
@@ -307,7 +307,7 @@ impl Builder<'_> {
         let mut o1 = vec![(n2, es_src, 2)];
         o1.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)));
         let ip = self.precision_of(sv);
-        let kernel = StockhamKernel::new(ip, self.compute, n1, true).map_err(internal)?;
+        let kernel = StockhamKernel::new(ip, self.compute, n1, true, false).map_err(internal)?;
         let shift = big_shift(n);
         self.table(Table::Roots(n1));
         self.table(Table::BigLo(n, shift));
@@ -320,8 +320,6 @@ impl Builder<'_> {
                 dir,
                 n_out: n1,
                 herm_in: false,
-                in_col: true,
-                out_col: true,
                 elem_strides: (es_src * n2 as i64, 2 * n2 as i64),
                 big: Some((n, shift)),
             },
@@ -670,6 +668,14 @@ impl GpuPlan {
         Ok(())
     }
 
+    /// Bytes of one scalar in buffer `buf`.
+    fn side_bytes(&self, buf: Buf) -> usize {
+        match buf {
+            Buf::Work => self.compute_real_bytes(),
+            _ => self.storage_bytes(),
+        }
+    }
+
     fn storage_bytes(&self) -> usize {
         match self.storage {
             FftPrecision::F16 => 2,
@@ -715,9 +721,19 @@ impl GpuPlan {
         };
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
-            Op::Stockham { kernel, dir: _, n_out, herm_in, in_col, out_col, elem_strides, big } => {
-                args.push(src_re).push(src_im).push(elem_strides.0).push(dst_re).push(dst_im).push(elem_strides.1);
-                args.push(*n_out as i32).push(*herm_in as i32).push(*in_col as i32).push(*out_col as i32);
+            Op::Stockham { kernel, dir: _, n_out, herm_in, elem_strides, big } => {
+                // Interleaved sides (im right after re, pair-aligned, even strides) move as pairs.
+                let pairs = |re: u64, im: u64, bytes: usize, es: i64, side: usize| {
+                    im == re + bytes as u64
+                        && re.is_multiple_of(2 * bytes as u64)
+                        && es.rem_euclid(2) == 0
+                        && outer.iter().all(|o| if side == 0 { o.1 % 2 == 0 } else { o.2 % 2 == 0 })
+                };
+                let (ib, ob) = (self.side_bytes(l.src.0.buf), self.side_bytes(l.dst.0.buf));
+                let in_il = pairs(src_re, src_im, ib, elem_strides.0, 0);
+                let out_il = pairs(dst_re, dst_im, ob, elem_strides.1, 1);
+                args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(*herm_in as i32);
+                args.push(dst_re).push(dst_im).push(elem_strides.1).push(out_il as i32).push(*n_out as i32);
                 push_outer(&mut args);
                 args.push(table(Table::Roots(kernel.n)));
                 match big {

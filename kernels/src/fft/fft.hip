@@ -67,74 +67,66 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
 
 #define RM_FFT_PAD 1
 
-// One Stockham transform of length N per TPT threads, TPB transforms per block. PASSES::run
-// does the passes on one shared-memory row (natural order in, natural order out).
+// Where one thread's transform lives in global memory, and how its elements are stored.
 //   herm_in : the input holds elements 0..N/2 only; the rest are conjugate mirrors (real inverse
 //             of odd length through a complex transform).
 //   n_out   : elements stored per transform (N, or N/2+1 for a real forward of odd length).
-//   in_col / out_col : the transforms of a block are adjacent in memory (outer stride 1), so
-//             consecutive threads walk transforms, not elements (coalesced column passes).
+//   il      : re/im are adjacent and 2-scalar aligned (interleaved): one vector access each.
 //   big_lo/big_hi : when non-null, output element e of transform i0 is multiplied by
 //             exp(DIR 2 pi i (i0 * e) / big_n) (the four-step twiddle).
-template <class TI, class TO, int N, int TPT, int TPB, int DIR, class PASSES>
-RM_INLINE void rm_fft_stockham(const TI* in_re, const TI* in_im, rm_i64 in_stride, TO* out_re, TO* out_im, rm_i64 out_stride,
-                               int n_out, int herm_in, int in_col, int out_col, rm_fft_outer outer, rm_i64 transforms,
-                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw,
-                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* big_lo,
-                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* big_hi, int big_shift,
-                               typename rm_traits<TI>::real scale) {
-    typedef typename rm_traits<TI>::real R;
-    typedef typename rm_fft_complex<R>::type C;
-    extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
-    C* sm = (C*)rm_dyn_shared;
-    __shared__ rm_i64 in_base[TPB], out_base[TPB], index0[TPB];
-    const int tid = rm_tid_x();
-    const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
-    for (int t = tid; t < TPB; t += TPT * TPB) {
-        rm_i64 a = 0, b = 0, c = 0;
-        if (first + t < transforms) rm_fft_offsets(outer, first + t, a, b, c);
-        in_base[t] = a;
-        out_base[t] = b;
-        index0[t] = c;
-    }
-    rm_barrier();
-    for (int i = tid; i < TPB * N; i += TPT * TPB) {
-        const int t = in_col ? i % TPB : i / N;
-        const int e = in_col ? i / TPB : i % N;
-        if (first + t >= transforms) continue;
+template <class TI, class TO, class C> struct rm_fft_io {
+    typedef typename rm_traits<C>::real R;
+    const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in;
+    TO* out_re; TO* out_im; rm_i64 out_stride; int out_il; int n_out;
+    const C* big_lo; const C* big_hi; int big_shift;
+    R scale;
+    rm_i64 in_base, out_base, index0;
+    bool valid;
+
+    template <int N> RM_INLINE C load(int e) const {
+        bool mirror = herm_in && e > N / 2;
+        const rm_i64 i = in_base + (rm_i64)(mirror ? N - e : e) * in_stride;
         C v;
-        if (herm_in && e > N / 2) {
-            v = rm_conj(rm_fft_load<TI, C>(in_re, in_im, in_base[t] + (rm_i64)(N - e) * in_stride));
+        if (in_il) {
+            const rm_vec<TI, 2> p = *(const rm_vec<TI, 2>*)(in_re + i);
+            v.x = rm_convert<R>(p.v[0]);
+            v.y = rm_convert<R>(p.v[1]);
         } else {
-            v = rm_fft_load<TI, C>(in_re, in_im, in_base[t] + (rm_i64)e * in_stride);
+            v = rm_fft_load<TI, C>(in_re, in_im, i);
         }
-        sm[t * (N + RM_FFT_PAD) + e] = v;
+        return mirror ? rm_conj(v) : v;
     }
-    rm_barrier();
-    PASSES::template run<DIR, C>(sm + (tid / TPT) * (N + RM_FFT_PAD), tid % TPT, tw);
-    rm_barrier();
-    for (int i = tid; i < TPB * N; i += TPT * TPB) {
-        const int t = out_col ? i % TPB : i / N;
-        const int e = out_col ? i / TPB : i % N;
-        if (first + t >= transforms || e >= n_out) continue;
-        C v = sm[t * (N + RM_FFT_PAD) + e];
-        if (big_lo) v = v * rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0[t] * e);
-        rm_fft_store<TO, C>(out_re, out_im, out_base[t] + (rm_i64)e * out_stride, v * scale);
+
+    template <int DIR> RM_INLINE void store(int e, C v) const {
+        if (e >= n_out) return;
+        if (big_lo) v = v * rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0 * e);
+        v = v * scale;
+        const rm_i64 i = out_base + (rm_i64)e * out_stride;
+        if (out_il) {
+            rm_vec<TO, 2> p;
+            p.v[0] = rm_convert<TO>(v.x);
+            p.v[1] = rm_convert<TO>(v.y);
+            *(rm_vec<TO, 2>*)(out_re + i) = p;
+        } else {
+            rm_fft_store<TO, C>(out_re, out_im, i, v);
+        }
     }
-}
+};
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
-// ITERS = butterflies per thread (ceil(N / RADIX / TPT)). Reads every butterfly's inputs into
-// registers, waits, then writes (the row is updated in place).
-template <int N, int RADIX, int NS, int TPT, int ITERS, int DIR, class C, class DFT>
-RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw) {
+// ITERS = butterflies per thread (ceil(N / RADIX / TPT)). SRC / DST: 0 = the shared-memory
+// row, 1 = global memory through `io`. The first pass reads global memory directly and the last
+// writes it (both coalesced: element j + r N/R of butterfly j), so a length of one radix never
+// touches shared memory. A pass that reads and writes the row waits between the two.
+template <int N, int RADIX, int NS, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, class IO>
+RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     C v[ITERS][RADIX];
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
-        if (j < N / RADIX) {
+        if (j < N / RADIX && (SRC == 0 || io.valid)) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = row[j + r * (N / RADIX)];
+            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.template load<N>(j + r * (N / RADIX)) : row[j + r * (N / RADIX)];
             if (NS > 1) {
 #pragma unroll
                 for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[(j % NS) * r * (N / (NS * RADIX))]);
@@ -142,19 +134,61 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw) {
             DFT::template run<DIR, C>(v[it]);
         }
     }
-    rm_barrier();
+    if (SRC == 0 && DST == 0) rm_barrier();
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
         if (j < N / RADIX) {
             const int d = (j / NS) * NS * RADIX + (j % NS);
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) row[d + r * NS] = v[it][r];
+            for (int r = 0; r < RADIX; ++r) {
+                if (DST) {
+                    if (io.valid) io.template store<DIR>(d + r * NS, v[it][r]);
+                } else {
+                    row[d + r * NS] = v[it][r];
+                }
+            }
         }
     }
-    rm_barrier();
+    if (DST == 0) rm_barrier();
 }
 
+// N points per TPT threads, TPB transforms per block. COLUMN: the block's transforms are
+// adjacent in memory (outer stride below the element stride), so consecutive threads take
+// consecutive transforms; otherwise consecutive threads take consecutive elements of one.
+// STAGED: the input is read through shared memory in the other order first (the four-step's
+// second step reads rows and writes columns). PASSES::run does the passes.
+template <class TI, class TO, int N, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES>
+RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typename rm_traits<TI>::real>::type> io,
+                               rm_fft_outer outer, rm_i64 transforms,
+                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
+    typedef typename rm_traits<TI>::real R;
+    typedef typename rm_fft_complex<R>::type C;
+    extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+    C* sm = (C*)rm_dyn_shared;
+    const int tid = rm_tid_x();
+    const int t = COLUMN ? tid % TPB : tid / TPT;
+    const int lt = COLUMN ? tid / TPB : tid % TPT;
+    const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
+    io.valid = first + t < transforms;
+    io.in_base = io.out_base = io.index0 = 0;
+    if (io.valid) rm_fft_offsets(outer, first + t, io.in_base, io.out_base, io.index0);
+    C* row = sm + t * (N + RM_FFT_PAD);
+    if (STAGED) {
+        // Rows in, in element order, whatever the thread mapping.
+        for (int i = tid; i < TPB * N; i += TPT * TPB) {
+            const int st = i / N, e = i % N;
+            if (first + st >= transforms) continue;
+            rm_i64 a, b, c;
+            rm_fft_offsets(outer, first + st, a, b, c);
+            rm_fft_io<TI, TO, C> other = io;
+            other.in_base = a;
+            sm[st * (N + RM_FFT_PAD) + e] = other.template load<N>(e);
+        }
+        rm_barrier();
+    }
+    PASSES::template run<DIR, C, STAGED ? 0 : 1>(row, lt, tw, io);
+}
 // ---- element-wise kernels -------------------------------------------------------------------
 
 // Real forward, even length N = 2H, after the length-H complex transform Z of

@@ -6,15 +6,15 @@
 //! Stockham kernel contract (`<module>_fwd` / `<module>_inv`):
 //!
 //! ```text
-//! (const T* in_re, const T* in_im, long long in_stride, T* out_re, T* out_im, long long out_stride,
-//!  int n_out, int herm_in, int in_col, int out_col,
+//! (const TI* in_re, const TI* in_im, long long in_stride, int in_il, int herm_in,
+//!  TO* out_re, TO* out_im, long long out_stride, int out_il, int n_out,
 //!  long long len0, long long len1, long long in0, long long in1, long long in2,
 //!  long long out0, long long out1, long long out2, long long transforms,
 //!  const C* tw, const C* big_lo, const C* big_hi, int big_shift, R scale)
 //! ```
 //!
-//! T is the storage type (float, double, half), R the compute type (float for half), C the
-//! complex of R. See `src/fft/fft.hip` for the addressing and each argument.
+//! TI/TO are the storage types (float, double, half), R the compute type (float for half), C the
+//! complex of R. `*_il`: re/im adjacent and aligned (interleaved), read and written as pairs. See `src/fft/fft.hip` for the addressing and each argument.
 
 /// The FFT kernel body (`src/fft/fft.hip`).
 pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
@@ -141,13 +141,17 @@ pub struct StockhamKernel {
     pub passes: Vec<usize>,
     pub tpt: usize,
     pub tpb: usize,
+    /// The block's transforms are adjacent in memory: threads walk transforms first.
+    pub column: bool,
+    /// The input is read through shared memory in row order first (rows in, columns out).
+    pub staged: bool,
 }
 
 impl StockhamKernel {
     /// The kernel for `n` points; `column` asks for enough transforms per block to coalesce
     /// passes whose transforms are adjacent in memory. Rejects, with a reason, lengths that are
     /// not products of the radices or longer than one pass can hold.
-    pub fn new(input: FftPrecision, output: FftPrecision, n: usize, column: bool) -> Result<StockhamKernel, String> {
+    pub fn new(input: FftPrecision, output: FftPrecision, n: usize, column: bool, staged: bool) -> Result<StockhamKernel, String> {
         if (input == FftPrecision::F64) != (output == FftPrecision::F64) {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
@@ -165,7 +169,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, row_bytes));
         }
-        let k = StockhamKernel { input, output, n, passes, tpt, tpb };
+        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged };
         k.validate()?;
         Ok(k)
     }
@@ -206,7 +210,13 @@ impl StockhamKernel {
     pub fn module_name(&self) -> String {
         let radices: Vec<String> = self.passes.iter().map(|r| r.to_string()).collect();
         let radices = if radices.is_empty() { "1".to_string() } else { radices.join("x") };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let mode = match (self.column, self.staged) {
+            (false, false) => "",
+            (true, false) => "_col",
+            (false, true) => "_st",
+            (true, true) => "_col_st",
+        };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The forward (`dir` < 0) or inverse kernel.
@@ -233,26 +243,32 @@ impl StockhamKernel {
         }
         let passes_struct = format!("rm_fft_passes_{}", self.module_name());
         s.push_str(&format!(
-            "\nstruct {passes_struct} {{\n    template <int DIR, class C> static RM_INLINE void run(C* row, int lt, const C* tw) {{\n"
+            "\nstruct {passes_struct} {{\n    template <int DIR, class C, int SRC, class IO>\n    static RM_INLINE void run(C* row, int lt, const C* tw, const IO& io) {{\n"
         ));
+        if self.passes.is_empty() {
+            s.push_str("        (void)lt; (void)tw;\n        if (io.valid) io.template store<DIR>(0, SRC ? io.template load<1>(0) : row[0]);\n");
+        }
         let mut ns = 1;
-        for &r in &self.passes {
+        let last = self.passes.len().saturating_sub(1);
+        for (i, &r) in self.passes.iter().enumerate() {
             let iters = (self.n / r).div_ceil(self.tpt);
+            let src = if i == 0 { "SRC" } else { "0" };
+            let dst = if i == last { "1" } else { "0" };
             s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {iters}, DIR, C, rm_dft_{r}>(row, lt, tw);\n",
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
                 self.n, self.tpt
             ));
             ns *= r;
         }
-        s.push_str("        (void)row; (void)lt; (void)tw;\n    }\n};\n");
+        s.push_str("    }\n};\n");
         let (ti, to) = (self.input.storage(), self.output.storage());
         let (r, c) = (self.compute().compute(), self.compute().complex());
         for dir in [-1, 1] {
             s.push_str(&format!(
                 r#"
 extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
-    const {ti}* in_re, const {ti}* in_im, long long in_stride, {to}* out_re, {to}* out_im, long long out_stride,
-    int n_out, int herm_in, int in_col, int out_col,
+    const {ti}* in_re, const {ti}* in_im, long long in_stride, int in_il, int herm_in,
+    {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out,
     long long len0, long long len1, long long in0, long long in1, long long in2,
     long long out0, long long out1, long long out2, long long transforms,
     const {c}* tw, const {c}* big_lo, const {c}* big_hi, int big_shift, {r} scale) {{
@@ -260,8 +276,11 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     outer.len0 = len0; outer.len1 = len1;
     outer.in0 = in0; outer.in1 = in1; outer.in2 = in2;
     outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
-    rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {passes_struct}>(in_re, in_im, in_stride, out_re, out_im, out_stride,
-        n_out, herm_in, in_col, out_col, outer, transforms, tw, big_lo, big_hi, big_shift, scale);
+    rm_fft_io<{ti}, {to}, {c}> io;
+    io.in_re = in_re; io.in_im = in_im; io.in_stride = in_stride; io.in_il = in_il; io.herm_in = herm_in;
+    io.out_re = out_re; io.out_im = out_im; io.out_stride = out_stride; io.out_il = out_il; io.n_out = n_out;
+    io.big_lo = big_lo; io.big_hi = big_hi; io.big_shift = big_shift; io.scale = scale;
+    rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
 }}
 "#,
                 threads = self.threads(),
@@ -269,6 +288,8 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
                 n = self.n,
                 tpt = self.tpt,
                 tpb = self.tpb,
+                column = self.column as i32,
+                staged = self.staged as i32,
             ));
         }
         s
@@ -422,7 +443,7 @@ mod tests {
         for p in FftPrecision::ALL {
             for n in (1..=300).chain([1000, 4096, 8192, p.max_single_pass()]) {
                 for column in [false, true] {
-                    match StockhamKernel::new(p, p, n, column) {
+                    match StockhamKernel::new(p, p, n, column, false) {
                         Ok(k) => {
                             assert!(k.threads() <= 1024 && k.shared_bytes() <= 227 * 1024, "{}", k.module_name());
                             if column {
@@ -434,16 +455,16 @@ mod tests {
                     }
                 }
             }
-            assert!(StockhamKernel::new(p, p, p.max_single_pass() * 2, false).is_err());
+            assert!(StockhamKernel::new(p, p, p.max_single_pass() * 2, false, false).is_err());
         }
     }
 
     #[test]
     fn names_carry_parameters() {
-        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false).unwrap();
+        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false).unwrap();
         assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2");
         assert!(k.source().contains("fft_ss_n1000_r8x5x5x5_t125_b2_inv"));
-        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, false).is_ok());
-        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false).is_err());
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true).is_ok());
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false).is_err());
     }
 }
