@@ -216,6 +216,8 @@ fn fft_precision(p: Precision) -> FftPrecision {
 /// Builds the launch list (compiling modules as it goes).
 struct Builder<'a> {
     device: &'a GpuDevice,
+    /// Shared memory (LDS) one block may use.
+    shared: usize,
     storage: FftPrecision,
     compute: FftPrecision,
     work: WorkStack,
@@ -262,13 +264,13 @@ impl Builder<'_> {
         let (sv, es_src) = src;
         let (dv, es_dst) = dst;
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
-        let single = StockhamKernel::new(ip, op, n, false, false).is_ok();
+        let single = StockhamKernel::new(ip, op, n, false, false, self.shared).is_ok();
         if single {
             // Threads follow the store side's order; rows read into a column-ordered block go
             // through shared memory first. (Columns read into rows are read uncoalesced.)
             let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
             let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-            let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col).map_err(internal)?;
+            let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?;
             self.table(Table::Roots(n));
             let module = module(self.device, kernel.module_name(), || kernel.source())?;
             let function = kernel.kernel_name(dir);
@@ -295,7 +297,7 @@ impl Builder<'_> {
     fn four_step(&mut self, n: usize, dir: i32, src: (&View, i64), dst: (&View, i64), outer: Vec<Outer>) -> Result<()> {
         let (sv, es_src) = src;
         let (dv, es_dst) = dst;
-        let n1 = split(n, self.compute).ok_or_else(|| internal(format!("no four-step split of {n}")))?;
+        let n1 = split(n, self.compute, self.shared).ok_or_else(|| internal(format!("no four-step split of {n}")))?;
         let n2 = n / n1;
         let rows: usize = outer.iter().map(|o| o.0).product();
         let mark = self.work.top;
@@ -307,7 +309,7 @@ impl Builder<'_> {
         let mut o1 = vec![(n2, es_src, 2)];
         o1.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)));
         let ip = self.precision_of(sv);
-        let kernel = StockhamKernel::new(ip, self.compute, n1, true, false).map_err(internal)?;
+        let kernel = StockhamKernel::new(ip, self.compute, n1, true, false, self.shared).map_err(internal)?;
         let shift = big_shift(n);
         self.table(Table::Roots(n1));
         self.table(Table::BigLo(n, shift));
@@ -419,10 +421,11 @@ fn packed_rows(outer: &[Outer], row_len: i64) -> Vec<i64> {
         .collect()
 }
 
-/// The column length n1 of a four-step split of `n`: the largest divisor of `n` no longer than
-/// sqrt(n) and the column limit whose cofactor is itself a product of the radices.
-fn split(n: usize, compute: FftPrecision) -> Option<usize> {
-    let limit = if compute == FftPrecision::F64 { 1024 } else { 2048 };
+/// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
+/// than sqrt(n) and short enough for eight columns per block (a quarter of the longest single
+/// pass). The cofactor may need a further split.
+fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
+    let limit = compute.max_single_pass(shared) / 8;
     let root = (n as f64).sqrt() as usize;
     (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
 }
@@ -492,7 +495,8 @@ impl GpuPlan {
     pub(crate) fn new(plan: &Plan, device: &GpuDevice) -> Result<GpuPlan> {
         let storage = fft_precision(plan.precision);
         let compute = rocmath_kernels::gen::fft::compute_precision(storage);
-        let mut b = Builder { device, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new() };
+        let shared = device.properties().shared_memory_per_block;
+        let mut b = Builder { device, shared, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new() };
         let input = View::of_layout(&plan.input, Buf::In);
         let output = match plan.placement {
             Placement::InPlace => View::of_layout(&plan.output, Buf::In),
@@ -810,16 +814,18 @@ fn push_dims(args: &mut KernelArgs, dims: &[Outer; 3], count: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rocmath_kernels::gen::fft::{SHARED_CDNA, SHARED_SM90};
 
     #[test]
     fn splits_are_smooth_and_bounded() {
         for n in [1 << 15, 1 << 20, 1 << 24, 3usize.pow(15), 5usize.pow(10), 17 * 16384] {
-            let n1 = split(n, FftPrecision::F32).unwrap();
+            let n1 = split(n, FftPrecision::F32, SHARED_SM90).unwrap();
             assert_eq!(n % n1, 0);
             assert!(n1 <= 2048);
         }
-        assert_eq!(split(1 << 24, FftPrecision::F32), Some(2048));
-        assert_eq!(split(1 << 20, FftPrecision::F64), Some(1024));
+        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(2048));
+        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_SM90), Some(1024));
+        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(256));
     }
 
     #[test]

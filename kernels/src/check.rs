@@ -15,6 +15,7 @@
 
 use crate::atoms::{Atom, Vendor};
 use crate::blas::{self, GemmConfig, GemmFamily, GemmKernel, Trans};
+use crate::gen::fft;
 use crate::gen::gemm::{BatchForm, LdsLayout};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -104,12 +105,50 @@ pub struct Unit {
     /// Dynamic LDS requested at launch.
     pub dynamic_lds: u32,
     pub threads: u32,
-    kernel: GemmKernel,
+    /// The GEMM kernel the unit holds (it knows its arches); FFT units have none.
+    kernel: Option<GemmKernel>,
+    /// Units without a GEMM kernel: the one vendor they are for, or `Any`.
+    vendor: Vendor,
 }
 
 impl Unit {
     fn supports(&self, arch: &str) -> bool {
-        self.kernel.supports_arch(arch)
+        match (&self.kernel, blas::Arch::parse(arch)) {
+            (Some(k), _) => k.supports_arch(arch),
+            (None, Some(blas::Arch::Nvidia(_))) => self.vendor != Vendor::Amd,
+            (None, Some(blas::Arch::Amd(_))) => self.vendor != Vendor::Nvidia,
+            (None, None) => false,
+        }
+    }
+
+    /// An FFT Stockham module for `vendor` (`Any`: both).
+    pub fn fft(k: &fft::StockhamKernel, vendor: Vendor) -> Unit {
+        Unit {
+            module: k.module_name(),
+            source: k.source(),
+            kernels: k.kernel_names(),
+            atom: Atom::Fma,
+            lds_bytes: 0,
+            dynamic_lds: k.shared_bytes(),
+            threads: k.threads(),
+            kernel: None,
+            vendor,
+        }
+    }
+
+    /// The FFT element-wise module of one precision.
+    pub fn fft_util(u: fft::FftUtilKernels) -> Unit {
+        Unit {
+            module: u.module_name(),
+            source: u.source(),
+            kernels: u.kernel_names(),
+            atom: Atom::Fma,
+            lds_bytes: 0,
+            dynamic_lds: 0,
+            threads: fft::UTIL_THREADS,
+            kernel: None,
+            vendor: Vendor::Any,
+        }
     }
 }
 
@@ -124,7 +163,8 @@ impl Unit {
             lds_bytes: if k.config.is_direct() { 0 } else { k.config.lds_bytes(k.family) },
             dynamic_lds: if k.config.is_direct() { k.config.lds_bytes(k.family) } else { 0 },
             threads: k.config.threads(),
-            kernel: k,
+            kernel: Some(k),
+            vendor: k.config.atom.vendor(),
         }
     }
 }
@@ -159,6 +199,17 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
         source.push_str(&format!("// ---- instantiations: {module} (atom coverage, not shipped) ----\n"));
         source.push_str(&blas::instantiations(family, &cfg, BatchForm::Strided, &module, name, &tr));
         v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
+    }
+    // FFT: the kernels that fit CDNA's 64 KiB of LDS on every vendor, the longer ones on NVIDIA.
+    let everywhere = fft::check_kernels(fft::SHARED_CDNA);
+    for k in &everywhere {
+        v.push(Unit::fft(k, Vendor::Any));
+    }
+    for k in fft::check_kernels(fft::SHARED_SM90).iter().filter(|k| !everywhere.contains(k)) {
+        v.push(Unit::fft(k, Vendor::Nvidia));
+    }
+    for precision in fft::FftPrecision::ALL {
+        v.push(Unit::fft_util(fft::FftUtilKernels { precision }));
     }
     v
 }

@@ -77,13 +77,15 @@ impl FftPrecision {
             _ => 8,
         }
     }
-    /// Longest single-pass transform: the row (plus padding) of one transform fits in 128 KiB of
-    /// shared memory with at most 1024 threads (length / 16) per transform.
-    pub fn max_single_pass(self) -> usize {
-        match self {
-            FftPrecision::F64 => 8192,
-            _ => 16384,
+    /// Longest power-of-two single-pass transform on a device with `shared_limit` bytes of
+    /// shared memory (LDS) per block: the padded row fits, with at most 1024 threads (length /
+    /// 16) per transform. 16384 (f32) / 8192 (f64) on sm_90; 4096 / 2048 in the 64 KiB of CDNA.
+    pub fn max_single_pass(self, shared_limit: usize) -> usize {
+        let mut n = 1;
+        while n * 2 <= 16 * 1024 && (2 * n + 1) * compute_precision(self).compute_complex_bytes() <= shared_limit {
+            n *= 2;
         }
+        n
     }
 }
 
@@ -125,10 +127,14 @@ const TARGET_THREADS: usize = 256;
 const COLUMN_TRANSFORMS: usize = 8;
 
 /// Transforms per block of a column pass: [`COLUMN_TRANSFORMS`] where threads and shared memory
-/// (at most 200 KiB) allow.
-fn column_tpb(tpt: usize, row_bytes: usize) -> usize {
-    COLUMN_TRANSFORMS.min(1024 / tpt).min(200 * 1024 / row_bytes).max(1)
+/// allow.
+fn column_tpb(tpt: usize, row_bytes: usize, shared_limit: usize) -> usize {
+    COLUMN_TRANSFORMS.min(1024 / tpt).min(shared_limit / row_bytes).max(1)
 }
+
+/// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
+pub const SHARED_SM90: usize = 227 * 1024;
+pub const SHARED_CDNA: usize = 64 * 1024;
 
 /// One Stockham kernel: a transform of `n` points on `tpt` threads, `tpb` transforms per block,
 /// reading `input` and writing `output` storage (they differ only in half-precision plans,
@@ -151,31 +157,38 @@ impl StockhamKernel {
     /// The kernel for `n` points; `column` asks for enough transforms per block to coalesce
     /// passes whose transforms are adjacent in memory. Rejects, with a reason, lengths that are
     /// not products of the radices or longer than one pass can hold.
-    pub fn new(input: FftPrecision, output: FftPrecision, n: usize, column: bool, staged: bool) -> Result<StockhamKernel, String> {
+    pub fn new(
+        input: FftPrecision,
+        output: FftPrecision,
+        n: usize,
+        column: bool,
+        staged: bool,
+        shared_limit: usize,
+    ) -> Result<StockhamKernel, String> {
         if (input == FftPrecision::F64) != (output == FftPrecision::F64) {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
         let passes = factorize(n).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
-        if n > precision.max_single_pass() {
-            return Err(format!("{n} > {} points, the longest single pass in {:?}", precision.max_single_pass(), precision));
-        }
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
         let row_bytes = (n + 1) * precision.compute_complex_bytes();
+        if row_bytes > shared_limit || tpt > 1024 {
+            return Err(format!("{n} points do not fit one block ({row_bytes} bytes of {shared_limit}, {tpt} threads)"));
+        }
         let by_threads = (TARGET_THREADS / tpt).max(1);
-        let by_shared = (ROW_BUDGET / row_bytes).max(1);
+        let by_shared = (ROW_BUDGET.min(shared_limit) / row_bytes).max(1);
         let mut tpb = by_threads.min(by_shared);
         if column {
-            tpb = tpb.max(column_tpb(tpt, row_bytes));
+            tpb = tpb.max(column_tpb(tpt, row_bytes, shared_limit));
         }
         let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged };
-        k.validate()?;
+        k.validate(shared_limit)?;
         Ok(k)
     }
 
     /// Limits every kernel must meet (threads, shared memory).
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self, shared_limit: usize) -> Result<(), String> {
         if self.passes.iter().product::<usize>() != self.n {
             return Err(format!("passes {:?} do not multiply to {}", self.passes, self.n));
         }
@@ -185,8 +198,8 @@ impl StockhamKernel {
         if self.threads() > 1024 {
             return Err(format!("{} threads per block > 1024", self.threads()));
         }
-        if self.shared_bytes() > 227 * 1024 {
-            return Err(format!("{} bytes of shared memory > 227 KiB", self.shared_bytes()));
+        if self.shared_bytes() as usize > shared_limit {
+            return Err(format!("{} bytes of shared memory > {shared_limit}", self.shared_bytes()));
         }
         Ok(())
     }
@@ -305,9 +318,11 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
         emit_dft(r / 2, emitted, s);
     }
     emitted.push(r);
-    s.push_str(&format!(
-        "\n// radix-{r} butterfly, in registers: v[k] = sum_j v[j] exp(DIR 2 pi i j k / {r})\nstruct rm_dft_{r} {{\n    template <int DIR, class C> static RM_INLINE void run(C* v) {{\n        typedef typename rm_traits<C>::real R;\n"
-    ));
+    let header = format!(
+        "\n// radix-{r} butterfly, in registers: v[k] = sum_j v[j] exp(DIR 2 pi i j k / {r})\nstruct rm_dft_{r} {{\n    template <int DIR, class C> static RM_INLINE void run(C* v) {{\n"
+    );
+    let out = s;
+    let s = &mut String::new();
     let lit = |x: f64| format!("(R)({x:.17e})");
     if r == 2 {
         s.push_str("        const C a = v[0], b = v[1];\n        v[0] = a + b;\n        v[1] = a - b;\n");
@@ -356,6 +371,11 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
         }
     }
     s.push_str("    }\n};\n");
+    out.push_str(&header);
+    if s.contains("(R)") {
+        out.push_str("        typedef typename rm_traits<C>::real R;\n");
+    }
+    out.push_str(s);
 }
 
 /// The element-wise kernels of one precision (module `fft_util_<p>`): `fft_r2c_post_<p>`,
@@ -423,6 +443,36 @@ extern "C" __global__ {lb} void {chirp_out}(const {c}* a, long long m, long long
     }
 }
 
+/// The Stockham kernels the static check compiles for a device with `shared_limit` bytes per
+/// block: in every precision pair a plan uses (half plans keep f32 in the work buffer), every
+/// radix, both thread orders, the staged input, and the longest single pass.
+pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
+    use FftPrecision::*;
+    let mut v = Vec::new();
+    let mut add = |i: FftPrecision, o: FftPrecision, n: usize, column: bool, staged: bool| {
+        if let Ok(k) = StockhamKernel::new(i, o, n, column, staged, shared_limit) {
+            if !v.contains(&k) {
+                v.push(k);
+            }
+        }
+    };
+    for p in FftPrecision::ALL {
+        // 252 = 4 7 3 3, 1000 = 8 5 5 5, 2431 = 17 13 11, 4096 = 16 16 16: every radix.
+        for n in [1, 2, 252, 1000, 2431, 4096, p.max_single_pass(shared_limit)] {
+            add(p, p, n, false, false);
+        }
+        let column = p.max_single_pass(shared_limit) / 8;
+        add(p, p, 256, true, false);
+        add(compute_precision(p), compute_precision(p), column, true, false);
+        add(compute_precision(p), compute_precision(p), column, true, true);
+    }
+    for n in [256, 1000] {
+        add(F16, F32, n, n == 256, false);
+        add(F32, F16, n, n == 256, n == 256);
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -441,30 +491,34 @@ mod tests {
     #[test]
     fn kernels_fit_their_limits() {
         for p in FftPrecision::ALL {
-            for n in (1..=300).chain([1000, 4096, 8192, p.max_single_pass()]) {
-                for column in [false, true] {
-                    match StockhamKernel::new(p, p, n, column, false) {
-                        Ok(k) => {
-                            assert!(k.threads() <= 1024 && k.shared_bytes() <= 227 * 1024, "{}", k.module_name());
-                            if column {
-                                let row_bytes = (k.n + 1) * p.compute_complex_bytes();
-                                assert!(k.tpb >= column_tpb(k.tpt, row_bytes), "{}", k.module_name());
+            for limit in [SHARED_SM90, SHARED_CDNA] {
+                for n in (1..=300).chain([1000, 4096, 8192, p.max_single_pass(limit)]) {
+                    for column in [false, true] {
+                        match StockhamKernel::new(p, p, n, column, false, limit) {
+                            Ok(k) => {
+                                assert!(k.threads() <= 1024 && k.shared_bytes() as usize <= limit, "{}", k.module_name());
+                                if column {
+                                    let row_bytes = (k.n + 1) * compute_precision(p).compute_complex_bytes();
+                                    assert!(k.tpb >= column_tpb(k.tpt, row_bytes, limit), "{}", k.module_name());
+                                }
                             }
+                            Err(e) => assert!(factorize(n).is_none() || n > p.max_single_pass(limit), "{n}: {e}"),
                         }
-                        Err(e) => assert!(factorize(n).is_none(), "{n}: {e}"),
                     }
                 }
+                assert!(StockhamKernel::new(p, p, p.max_single_pass(limit) * 2, false, false, limit).is_err());
             }
-            assert!(StockhamKernel::new(p, p, p.max_single_pass() * 2, false, false).is_err());
+            assert_eq!(p.max_single_pass(SHARED_SM90), if p == FftPrecision::F64 { 8192 } else { 16384 });
+            assert_eq!(p.max_single_pass(SHARED_CDNA), if p == FftPrecision::F64 { 2048 } else { 4096 });
         }
     }
 
     #[test]
     fn names_carry_parameters() {
-        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false).unwrap();
+        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
         assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2");
         assert!(k.source().contains("fft_ss_n1000_r8x5x5x5_t125_b2_inv"));
-        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true).is_ok());
-        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false).is_err());
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
+        assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
 }
