@@ -363,7 +363,7 @@ impl Plan {
         }
         if forward {
             let row = 2 * (n0 / 2 + 1);
-            let fits = |s: usize| s % 2 == 0 && s >= row;
+            let fits = |s: usize| s & 1 == 0 && s >= row;
             if kept[1..].iter().any(|&d| !fits(i.strides[d])) {
                 return fail("in_strides", "an in-place real forward transform needs even input strides of at least one padded row");
             }
@@ -610,9 +610,9 @@ fn overlap_error(layout: &Layout, lengths: &[usize], batch: usize, strides_arg: 
 
 /// The strides, distances and offsets of both sides, with rocFFT's defaults (data_layout.cpp,
 /// `full_range_reset`): missing strides are packed, except that a real array in place has its
-/// second dimension (or, 1D, its distance) padded to the hermitian side's footprint, `2 * (n / 2
-/// + 1)` scalars; a zero distance is the last stride times the last length. Each side is
-/// resolved on its own, in place too (the in-place check then compares them).
+/// second dimension (or, 1D, its distance) padded to the hermitian side's footprint,
+/// `2 * (n / 2 + 1)` scalars; a zero distance is the last stride times the last length. Each
+/// side is resolved on its own, in place too (the in-place check then compares them).
 fn resolve_layouts(
     transform: TransformType,
     placement: Placement,
