@@ -186,7 +186,8 @@ fn execute_raw_bad_pointers_write_nothing() {
     let mut outb = DeviceBuffer::from_slice(&q, &[Complex32::new(POISON, POISON); 16]).unwrap();
     let (ip, op) = (inb.as_mut_ptr() as *mut c_void, outb.as_mut_ptr() as *mut c_void);
     let null = std::ptr::null_mut::<c_void>();
-    let cases: [(&[*mut c_void], &[*mut c_void], Option<(*mut c_void, usize)>, Status, &str); 5] = [
+    type Case<'a> = (&'a [*mut c_void], &'a [*mut c_void], Option<(*mut c_void, usize)>, Status, &'a str);
+    let cases: [Case; 5] = [
         (&[], &[op], None, Status::InvalidArgValue, "in_buffer"),
         (&[null], &[op], None, Status::InvalidArgValue, "in_buffer"),
         (&[ip], &[], None, Status::InvalidArgValue, "out_buffer"),
