@@ -151,12 +151,13 @@ impl Plan {
     /// 3. Array types that do not fit the transform (input, then output), then, in place, a
     ///    complex input and output of different types or a planar hermitian side:
     ///    `InvalidArrayType` (`in_array_type` / `out_array_type`).
-    /// 4. A zero length or zero transforms: `Failure` (`lengths` / `number_of_transforms`).
+    /// 4. A zero length or zero transforms: `Failure` (`lengths` / `number_of_transforms`);
+    ///    then (ours) an element count past `usize::MAX`: `InvalidDimensions` (`lengths`).
     /// 5. In place, an output layout that is not the one the input layout implies, or offsets
     ///    that do not match: `Failure` (`in_strides`, `in_distance`, `out_strides`,
     ///    `out_distance`, `out_offsets`).
-    /// 6. Ours (rocFFT does not check these): element counts or layouts past `isize::MAX`
-    ///    bytes (`InvalidDimensions` / `InvalidArgValue`); distinct output elements (in place:
+    /// 6. Ours (rocFFT does not check these): a layout addressing past `isize::MAX` bytes,
+    ///    `InvalidArgValue` (`in_strides` / `out_strides`); distinct output elements (in place:
     ///    input elements too) sharing memory, `InvalidStrides` or `InvalidDistance`.
     pub fn new(
         device: &Device,
@@ -194,10 +195,10 @@ impl Plan {
             device: device.clone(),
             gpu: None,
         };
-        plan.check_extents()?;
         if placement == Placement::InPlace {
             plan.check_in_place()?;
         }
+        plan.check_extents()?;
         plan.check_no_overlap()?;
         if let Some(gpu_device) = device.gpu() {
             plan.gpu = Some(gpu::GpuPlan::new(&plan, gpu_device)?);
