@@ -66,7 +66,10 @@ impl PlanDescription {
 
     /// Array types, offsets (one per buffer: two for planar arrays; missing ones are 0), strides
     /// (empty: the packed default) and distances (0: deduced from the last dimension) of the
-    /// input and output. Checked against the transform when a plan is created.
+    /// input and output. Each call replaces everything an earlier call set.
+    ///
+    /// Nothing is checked here: like rocFFT, the stride counts, array types and layouts are
+    /// checked against the transform when a plan is created (so this never fails).
     #[allow(clippy::too_many_arguments)]
     pub fn set_data_layout(
         &mut self,
@@ -79,11 +82,6 @@ impl PlanDescription {
         out_strides: &[usize],
         out_distance: usize,
     ) -> Result<()> {
-        for (name, strides) in [("in_strides", in_strides), ("out_strides", out_strides)] {
-            if strides.len() > 3 {
-                return Err(FftError::new(Status::InvalidDimensions, name, format!("{} strides; at most 3 dimensions", strides.len())));
-            }
-        }
         let offsets = |o: &[usize]| [o.first().copied().unwrap_or(0), o.get(1).copied().unwrap_or(0)];
         self.layout = Some(DataLayout {
             in_array_type,
@@ -128,17 +126,6 @@ fn product(lengths: &[usize], arg: &'static str) -> Result<usize> {
         .ok_or_else(|| FftError::new(Status::InvalidDimensions, arg, "the element count overflows usize"))
 }
 
-/// Packed strides for `lengths` (fastest first).
-fn packed_strides(lengths: &[usize]) -> Vec<usize> {
-    let mut s = Vec::with_capacity(lengths.len());
-    let mut acc = 1usize;
-    for &l in lengths {
-        s.push(acc);
-        acc = acc.saturating_mul(l);
-    }
-    s
-}
-
 impl Layout {
     /// The last index (plus one) this layout touches in buffer `plane`, in elements, for
     /// `lengths` (of this side's elements) and `batch` transforms.
@@ -152,9 +139,26 @@ impl Layout {
 }
 
 impl Plan {
-    /// `rocfft_plan_create`: validates the transform and its layout (rocFFT's statuses), then
-    /// prepares it for `device` (on a GPU: kernels compiled or loaded from the cache, twiddle
-    /// tables uploaded).
+    /// `rocfft_plan_create`: validates the transform and its layout with rocFFT's statuses, in
+    /// rocFFT's order, then prepares it for `device` (on a GPU: kernels compiled or loaded from
+    /// the cache, twiddle tables uploaded).
+    ///
+    /// The checks, each naming the argument at fault:
+    ///
+    /// 1. `dimensions` not 1..=3: `InvalidDimensions`.
+    /// 2. Strides given (non-empty) but not one per dimension, input then output:
+    ///    `InvalidStrides` (`in_strides` / `out_strides`).
+    /// 3. Array types that do not fit the transform (input, then output), then, in place, a
+    ///    complex input and output of different types or a planar hermitian side:
+    ///    `InvalidArrayType` (`in_array_type` / `out_array_type`).
+    /// 4. A zero length or zero transforms: `Failure` (`lengths` / `number_of_transforms`);
+    ///    then (ours) an element count past `usize::MAX`: `InvalidDimensions` (`lengths`).
+    /// 5. In place, an output layout that is not the one the input layout implies, or offsets
+    ///    that do not match: `Failure` (`in_strides`, `in_distance`, `out_strides`,
+    ///    `out_distance`, `out_offsets`).
+    /// 6. Ours (rocFFT does not check these): a layout addressing past `isize::MAX` bytes,
+    ///    `InvalidArgValue` (`in_strides` / `out_strides`); distinct output elements (in place:
+    ///    input elements too) sharing memory, `InvalidStrides` or `InvalidDistance`.
     pub fn new(
         device: &Device,
         placement: Placement,
@@ -166,20 +170,20 @@ impl Plan {
     ) -> Result<Plan> {
         let default_description = PlanDescription::default();
         let description = description.unwrap_or(&default_description);
+        let described = description.layout.as_ref();
         let dims = lengths.len();
+        // rocFFT's first check (plan.cpp, rocfft_plan_create_internal): more than 3 dimensions.
+        // It does not check 0 (it reads lengths[0] regardless); we give 0 the same status.
         if !(1..=3).contains(&dims) {
             return Err(FftError::new(Status::InvalidDimensions, "dimensions", format!("{dims} dimensions; rocFFT takes 1 to 3")));
         }
-        if let Some(i) = lengths.iter().position(|&l| l == 0) {
-            return Err(FftError::new(Status::InvalidDimensions, "lengths", format!("lengths[{i}] is 0")));
-        }
-        if number_of_transforms == 0 {
-            return Err(FftError::new(Status::InvalidArgValue, "number_of_transforms", "0 transforms"));
-        }
+        check_stride_counts(dims, described)?;
+        let (in_type, out_type) = resolve_array_types(transform, placement, described)?;
+        check_not_empty(lengths, number_of_transforms)?;
         product(lengths, "lengths")?;
 
-        let (input, output) = resolve_layouts(transform, placement, lengths, description.layout.as_ref())?;
-        let plan_sides = Plan {
+        let (input, output) = resolve_layouts(transform, placement, lengths, in_type, out_type, described);
+        let mut plan = Plan {
             transform,
             precision,
             placement,
@@ -191,12 +195,11 @@ impl Plan {
             device: device.clone(),
             gpu: None,
         };
-        let mut plan = plan_sides;
-        plan.check_extents()?;
-        plan.check_output_overlap()?;
         if placement == Placement::InPlace {
             plan.check_in_place()?;
         }
+        plan.check_extents()?;
+        plan.check_no_overlap()?;
         if let Some(gpu_device) = device.gpu() {
             plan.gpu = Some(gpu::GpuPlan::new(&plan, gpu_device)?);
         }
@@ -296,61 +299,89 @@ impl Plan {
         Ok(())
     }
 
-    /// Distinct output elements must not share memory (the result would depend on timing).
-    /// Sorting the dimensions (batch included) by stride, each stride must step over everything
-    /// the faster dimensions cover.
-    fn check_output_overlap(&self) -> Result<()> {
-        let lengths = self.output_lengths();
-        let mut dims: Vec<(usize, usize, bool)> =
-            lengths.iter().zip(&self.output.strides).map(|(&l, &s)| (s, l, false)).collect();
-        dims.push((self.output.distance, self.batch, true));
-        dims.retain(|&(_, l, _)| l > 1);
-        dims.sort();
-        let mut covered = 1usize;
-        for (stride, len, is_batch) in dims {
-            if stride < covered {
-                let (status, arg) = if is_batch {
-                    (Status::InvalidDistance, "out_distance")
-                } else {
-                    (Status::InvalidStrides, "out_strides")
-                };
-                return Err(FftError::new(status, arg, "distinct output elements would overlap"));
-            }
-            covered = stride.saturating_mul(len - 1).saturating_add(covered);
+    /// Distinct output elements must not share memory (the result would depend on timing); in
+    /// place the same holds for the input, which the output overwrites. rocFFT checks neither.
+    /// Out of place the input may overlap itself (rocFFT allows it: overlapping windows, a
+    /// zero stride); see [`Plan::input_overlaps`].
+    fn check_no_overlap(&self) -> Result<()> {
+        if overlap(&self.output, &self.output_lengths(), self.batch) {
+            return Err(overlap_error(&self.output, &self.output_lengths(), self.batch, "out_strides", "out_distance"));
+        }
+        if self.placement == Placement::InPlace && overlap(&self.input, &self.input_lengths(), self.batch) {
+            return Err(overlap_error(&self.input, &self.input_lengths(), self.batch, "in_strides", "in_distance"));
         }
         Ok(())
     }
 
-    /// In place, each transform's output must land where its own input was: then a transform
-    /// that reads all of its input before writing cannot race another one.
+    /// Whether distinct input elements share memory (possible out of place only). A device path
+    /// that uses the input as scratch must not do so when this holds.
+    #[allow(dead_code)]
+    pub(crate) fn input_overlaps(&self) -> bool {
+        overlap(&self.input, &self.input_lengths(), self.batch)
+    }
+
+    /// In place, the output layout must be the one rocFFT derives from the input layout
+    /// (data_layout.cpp, `get_other_inplace_layout_for`; checked in plan.cpp,
+    /// `finalize_and_validate_for`), and the offsets must agree. rocFFT reports a mismatch as a
+    /// plain failure (it has no dedicated status for it), and so do we.
+    ///
+    /// Dimensions of length 1 are left out of the comparison, as rocFFT drops them first (never
+    /// the fastest one of a real transform, and always keeping one).
     fn check_in_place(&self) -> Result<()> {
+        let fail = |arg: &'static str, why: &str| Err(FftError::new(Status::Failure, arg, why.to_string()));
         let (i, o) = (&self.input, &self.output);
-        let same_kind = i.array_type.is_planar() == o.array_type.is_planar();
-        if !same_kind {
-            return Err(FftError::new(Status::InvalidArrayType, "out_array_type", "in place, input and output must both be planar or both interleaved"));
+        let real = self.transform.is_real();
+        let mut kept: Vec<usize> = (0..self.lengths.len()).collect();
+        let mut k = usize::from(real);
+        while k < kept.len() && kept.len() > 1 {
+            if self.lengths[kept[k]] == 1 {
+                kept.remove(k);
+            } else {
+                k += 1;
+            }
         }
-        if !self.transform.is_real() {
-            if i != o {
-                return Err(FftError::new(Status::InvalidStrides, "out_strides", "an in-place complex transform needs the same layout in and out"));
+        if !real {
+            if kept.iter().any(|&d| i.strides[d] != o.strides[d]) {
+                return fail("out_strides", "an in-place complex transform needs the output strides equal to the input's");
+            }
+            if i.distance != o.distance {
+                return fail("out_distance", "an in-place complex transform needs the output distance equal to the input's");
+            }
+            let planes = i.array_type.buffer_count();
+            if i.offsets[..planes] != o.offsets[..planes] {
+                return fail("out_offsets", "an in-place complex transform needs the output offsets equal to the input's");
             }
             return Ok(());
         }
-        // Real in place: the real side counts scalars, the hermitian side complex elements.
-        let (real, herm) = if self.transform == TransformType::RealForward { (i, o) } else { (o, i) };
-        let one_row = self.lengths.len() == 1 && self.batch == 1;
-        let fits = real.strides[0] == 1
-            && herm.strides[0] == 1
-            && real.offsets[0] == 2 * herm.offsets[0]
-            && (one_row
-                || real.distance == 2 * herm.distance
-                    && real.strides[1..].iter().zip(&herm.strides[1..]).all(|(r, h)| *r == 2 * h)
-                    && real.strides.get(1).is_none_or(|&s| s >= 2 * (self.lengths[0] / 2 + 1)));
-        if !fits {
-            return Err(FftError::new(
-                Status::InvalidStrides,
-                "in_strides",
-                "an in-place real transform needs unit fastest strides and the real side at twice the hermitian side's strides, distance and offset",
-            ));
+        // Real: the input's fastest dimension has unit stride; a real input's other strides and
+        // distance are even and step over a padded row (2 * (n / 2 + 1) scalars); the output has
+        // the input's fastest stride and half (real -> hermitian) or twice (hermitian -> real)
+        // its other strides and distance.
+        let forward = self.transform == TransformType::RealForward;
+        let n0 = self.input_lengths()[0];
+        if n0 > 1 && i.strides[0] != 1 {
+            return fail("in_strides", "an in-place real transform needs unit stride on the input's fastest dimension");
+        }
+        if forward {
+            let row = 2 * (n0 / 2 + 1);
+            let fits = |s: usize| s & 1 == 0 && s >= row;
+            if kept[1..].iter().any(|&d| !fits(i.strides[d])) {
+                return fail("in_strides", "an in-place real forward transform needs even input strides of at least one padded row");
+            }
+            if self.batch > 1 && !fits(i.distance) {
+                return fail("in_distance", "an in-place real forward transform needs an even input distance of at least one padded row");
+            }
+        }
+        let expect = |s: usize| if forward { s / 2 } else { s.saturating_mul(2) };
+        if o.strides[0] != i.strides[0] || kept[1..].iter().any(|&d| o.strides[d] != expect(i.strides[d])) {
+            return fail("out_strides", "the in-place output strides are not the ones the input strides imply");
+        }
+        if o.distance != expect(i.distance) {
+            return fail("out_distance", "the in-place output distance is not the one the input distance implies");
+        }
+        let (r, h) = if forward { (i, o) } else { (o, i) };
+        if r.offsets[0] != h.offsets[0].saturating_mul(2) {
+            return fail("out_offsets", "in place, the real side's offset must be twice the hermitian side's");
         }
         Ok(())
     }
@@ -460,102 +491,166 @@ fn scalars_needed(layout: &Layout, lengths: &[usize], batch: usize) -> [usize; 2
     need
 }
 
-/// The default and the checked array types, strides, distances and offsets of both sides.
+/// rocFFT's stride-count check (plan.cpp, `finalize_and_validate_for`): strides, when given,
+/// are one per dimension; input first, then output.
+fn check_stride_counts(dims: usize, described: Option<&DataLayout>) -> Result<()> {
+    let Some(d) = described else { return Ok(()) };
+    for (arg, strides) in [("in_strides", &d.in_strides), ("out_strides", &d.out_strides)] {
+        if !strides.is_empty() && strides.len() != dims {
+            return Err(FftError::new(
+                Status::InvalidStrides,
+                arg,
+                format!("{} strides for a {dims}-dimensional transform", strides.len()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Which kind of data one side of a transform holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Domain {
+    Complex,
+    Real,
+    Hermitian,
+}
+
+/// The array types of both sides: `Unset` (or no layout) takes the interleaved default. rocFFT's
+/// checks and order (plan.cpp, `finalize_and_validate_for`): each side must hold its domain
+/// (input first), then in place a complex transform keeps one array type and a real one keeps
+/// its hermitian side interleaved.
+fn resolve_array_types(transform: TransformType, placement: Placement, described: Option<&DataLayout>) -> Result<(ArrayType, ArrayType)> {
+    use ArrayType::*;
+    let (in_domain, out_domain) = match transform {
+        TransformType::ComplexForward | TransformType::ComplexInverse => (Domain::Complex, Domain::Complex),
+        TransformType::RealForward => (Domain::Real, Domain::Hermitian),
+        TransformType::RealInverse => (Domain::Hermitian, Domain::Real),
+    };
+    let mut types = [ComplexInterleaved; 2];
+    let requested = described.map_or([Unset, Unset], |d| [d.in_array_type, d.out_array_type]);
+    for (side, (domain, arg)) in [(in_domain, "in_array_type"), (out_domain, "out_array_type")].into_iter().enumerate() {
+        let t = match (requested[side], domain) {
+            (Unset, Domain::Complex) => ComplexInterleaved,
+            (Unset, Domain::Real) => Real,
+            (Unset, Domain::Hermitian) => HermitianInterleaved,
+            (t, _) => t,
+        };
+        let fits = match domain {
+            Domain::Complex => matches!(t, ComplexInterleaved | ComplexPlanar),
+            Domain::Real => t == Real,
+            Domain::Hermitian => matches!(t, HermitianInterleaved | HermitianPlanar),
+        };
+        if !fits {
+            return Err(FftError::new(Status::InvalidArrayType, arg, format!("{t:?} does not fit the {arg} side of a {transform:?} transform")));
+        }
+        types[side] = t;
+    }
+    let [in_type, out_type] = types;
+    if placement == Placement::InPlace {
+        match transform {
+            TransformType::ComplexForward | TransformType::ComplexInverse if in_type != out_type => {
+                return Err(FftError::new(Status::InvalidArrayType, "out_array_type", format!("in place, {in_type:?} in needs {in_type:?} out, not {out_type:?}")));
+            }
+            TransformType::RealForward if out_type != HermitianInterleaved => {
+                return Err(FftError::new(Status::InvalidArrayType, "out_array_type", "an in-place real forward transform writes hermitian interleaved output"));
+            }
+            TransformType::RealInverse if in_type != HermitianInterleaved => {
+                return Err(FftError::new(Status::InvalidArrayType, "in_array_type", "an in-place real inverse transform reads hermitian interleaved input"));
+            }
+            _ => {}
+        }
+    }
+    Ok((in_type, out_type))
+}
+
+/// Zero lengths or transforms: rocFFT has no dedicated check; its plan builder throws on the
+/// empty layout (data_layout.cpp: "queried on an empty layout"), which plan creation returns as
+/// `rocfft_status_failure`.
+fn check_not_empty(lengths: &[usize], number_of_transforms: usize) -> Result<()> {
+    if let Some(i) = lengths.iter().position(|&l| l == 0) {
+        return Err(FftError::new(Status::Failure, "lengths", format!("lengths[{i}] is 0")));
+    }
+    if number_of_transforms == 0 {
+        return Err(FftError::new(Status::Failure, "number_of_transforms", "0 transforms"));
+    }
+    Ok(())
+}
+
+/// Whether two distinct elements of `layout` (over `lengths` and `batch`, each buffer alone)
+/// share memory. A sufficient test: sorting the dimensions (batch included, length-1 ones left
+/// out) by stride, each stride must step over everything the faster dimensions cover. It
+/// rejects a few exotic interleaved layouts that do not overlap (e.g. lengths 3 and 2 at strides
+/// 2 and 3), which rocFFT would accept.
+fn overlap(layout: &Layout, lengths: &[usize], batch: usize) -> bool {
+    overlapping_dimension(layout, lengths, batch).is_some()
+}
+
+/// The first dimension (`Some(true)` for the batch) whose stride fails the test of [`overlap`].
+fn overlapping_dimension(layout: &Layout, lengths: &[usize], batch: usize) -> Option<bool> {
+    let mut dims: Vec<(usize, usize, bool)> = lengths.iter().zip(&layout.strides).map(|(&l, &s)| (s, l, false)).collect();
+    dims.push((layout.distance, batch, true));
+    dims.retain(|&(_, l, _)| l > 1);
+    dims.sort();
+    let mut covered = 1usize;
+    for (stride, len, is_batch) in dims {
+        if stride < covered {
+            return Some(is_batch);
+        }
+        covered = stride.saturating_mul(len - 1).saturating_add(covered);
+    }
+    None
+}
+
+fn overlap_error(layout: &Layout, lengths: &[usize], batch: usize, strides_arg: &'static str, distance_arg: &'static str) -> FftError {
+    if overlapping_dimension(layout, lengths, batch) == Some(true) {
+        FftError::new(Status::InvalidDistance, distance_arg, "distinct transforms of the batch would share memory")
+    } else {
+        FftError::new(Status::InvalidStrides, strides_arg, "distinct elements would share memory")
+    }
+}
+
+/// The strides, distances and offsets of both sides, with rocFFT's defaults (data_layout.cpp,
+/// `full_range_reset`): missing strides are packed, except that a real array in place has its
+/// second dimension (or, 1D, its distance) padded to the hermitian side's footprint,
+/// `2 * (n / 2 + 1)` scalars; a zero distance is the last stride times the last length. Each
+/// side is resolved on its own, in place too (the in-place check then compares them).
 fn resolve_layouts(
     transform: TransformType,
     placement: Placement,
     lengths: &[usize],
+    in_type: ArrayType,
+    out_type: ArrayType,
     described: Option<&DataLayout>,
-) -> Result<(Layout, Layout)> {
-    use ArrayType::*;
+) -> (Layout, Layout) {
     let dims = lengths.len();
-    let (mut in_type, mut out_type) = match transform {
-        TransformType::ComplexForward | TransformType::ComplexInverse => (ComplexInterleaved, ComplexInterleaved),
-        TransformType::RealForward => (Real, HermitianInterleaved),
-        TransformType::RealInverse => (HermitianInterleaved, Real),
-    };
-    if let Some(d) = described {
-        if d.in_array_type != Unset {
-            in_type = d.in_array_type;
-        }
-        if d.out_array_type != Unset {
-            out_type = d.out_array_type;
-        }
-    }
-    let complex = |t: ArrayType| matches!(t, ComplexInterleaved | ComplexPlanar);
-    let hermitian = |t: ArrayType| matches!(t, HermitianInterleaved | HermitianPlanar);
-    let ok = match transform {
-        TransformType::ComplexForward | TransformType::ComplexInverse => complex(in_type) && complex(out_type),
-        TransformType::RealForward => in_type == Real && hermitian(out_type),
-        TransformType::RealInverse => hermitian(in_type) && out_type == Real,
-    };
-    if !ok {
-        return Err(FftError::new(
-            Status::InvalidArrayType,
-            "in_array_type",
-            format!("{in_type:?} -> {out_type:?} does not fit a {transform:?} transform"),
-        ));
-    }
-
-    // Packed defaults; a real array in place is padded to the hermitian side's footprint.
-    let half = lengths[0] / 2 + 1;
-    let mut herm_lengths = lengths.to_vec();
-    herm_lengths[0] = half;
-    let side = |t: ArrayType| -> Vec<usize> {
-        match t {
-            Real if placement == Placement::InPlace => {
-                let mut padded = lengths.to_vec();
-                padded[0] = 2 * half;
-                padded
-            }
-            Real => lengths.to_vec(),
-            HermitianInterleaved | HermitianPlanar => herm_lengths.clone(),
-            _ => lengths.to_vec(),
-        }
-    };
-    let in_store = side(in_type);
-    let out_store = side(out_type);
-    // The element counts each side addresses (a padded real row still holds lengths[0] values).
     let in_elems = side_lengths(lengths, transform == TransformType::RealInverse);
     let out_elems = side_lengths(lengths, transform == TransformType::RealForward);
-
-    let build = |t: ArrayType, store: &[usize], elems: &[usize], offsets: [usize; 2], strides: &[usize], distance: usize, which: &'static str| -> Result<Layout> {
-        let defaulted = strides.is_empty();
-        let strides = if defaulted {
-            packed_strides(store)
+    let build = |t: ArrayType, elems: &[usize], offsets: [usize; 2], strides: &[usize], distance: usize| -> Layout {
+        let padded = t == ArrayType::Real && placement == Placement::InPlace;
+        let row = (elems[0] / 2 + 1).saturating_mul(2);
+        let strides = if strides.is_empty() {
+            let mut s = vec![1usize; dims];
+            for d in 1..dims {
+                s[d] = if padded && d == 1 { row.saturating_mul(s[0]) } else { s[d - 1].saturating_mul(elems[d - 1]) };
+            }
+            s
         } else {
-            if strides.len() != dims {
-                return Err(FftError::new(
-                    Status::InvalidStrides,
-                    which,
-                    format!("{} strides for a {dims}-dimensional transform", strides.len()),
-                ));
-            }
-            if strides.contains(&0) {
-                return Err(FftError::new(Status::InvalidStrides, which, "a stride of 0"));
-            }
             strides.to_vec()
         };
         let distance = match distance {
-            0 if defaulted => store.iter().product(),
-            // rocFFT: deduced from the length and stride of the slowest dimension.
+            0 if padded && dims == 1 => row.saturating_mul(strides[0]),
             0 => strides[dims - 1].saturating_mul(elems[dims - 1]),
             d => d,
         };
-        Ok(Layout { array_type: t, offsets, strides, distance })
+        // Only planar arrays have a second buffer, and so a second offset.
+        let offsets = if t.is_planar() { offsets } else { [offsets[0], 0] };
+        Layout { array_type: t, offsets, strides, distance }
     };
     let (in_off, in_str, in_dist, out_off, out_str, out_dist) = match described {
         Some(d) => (d.in_offsets, d.in_strides.as_slice(), d.in_distance, d.out_offsets, d.out_strides.as_slice(), d.out_distance),
         None => ([0, 0], &[][..], 0, [0, 0], &[][..], 0),
     };
-    let input = build(in_type, &in_store, &in_elems, in_off, in_str, in_dist, "in_strides")?;
-    let output = if placement == Placement::InPlace && in_type == out_type && out_str.is_empty() && out_dist == 0 && described.is_none_or(|d| d.out_offsets == [0, 0]) {
-        // In place with nothing said about the output: it is the input.
-        input.clone()
-    } else {
-        build(out_type, &out_store, &out_elems, out_off, out_str, out_dist, "out_strides")?
-    };
-    Ok((input, output))
+    (build(in_type, &in_elems, in_off, in_str, in_dist), build(out_type, &out_elems, out_off, out_str, out_dist))
 }
 
 /// A real scalar type a plan can run in: `f32`, `f64` or `half::f16`.
