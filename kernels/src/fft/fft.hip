@@ -65,7 +65,10 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
     return w;
 }
 
-#define RM_FFT_PAD 1
+// Shared-memory rows: one padding element after every 16 (the first pass writes at stride
+// radix, which would otherwise hit one bank) and one at the end of the row.
+RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
+#define RM_FFT_ROW(N) ((N) + ((N) >> 4) + 1)
 
 // Where one thread's transform lives in global memory, and how its elements are stored.
 //   herm_in : the input holds elements 0..N/2 only; the rest are conjugate mirrors (real inverse
@@ -126,7 +129,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         const int j = lt + it * TPT;
         if (j < N / RADIX && (SRC == 0 || io.valid)) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.template load<N>(j + r * (N / RADIX)) : row[j + r * (N / RADIX)];
+            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.template load<N>(j + r * (N / RADIX)) : row[rm_fft_pad(j + r * (N / RADIX))];
             if (NS > 1) {
 #pragma unroll
                 for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[(j % NS) * r * (N / (NS * RADIX))]);
@@ -145,7 +148,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
                 if (DST) {
                     if (io.valid) io.template store<DIR>(d + r * NS, v[it][r]);
                 } else {
-                    row[d + r * NS] = v[it][r];
+                    row[rm_fft_pad(d + r * NS)] = v[it][r];
                 }
             }
         }
@@ -173,7 +176,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
     io.valid = first + t < transforms;
     io.in_base = io.out_base = io.index0 = 0;
     if (io.valid) rm_fft_offsets(outer, first + t, io.in_base, io.out_base, io.index0);
-    C* row = sm + t * (N + RM_FFT_PAD);
+    C* row = sm + t * RM_FFT_ROW(N);
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping.
         for (int i = tid; i < TPB * N; i += TPT * TPB) {
@@ -183,7 +186,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
             rm_fft_offsets(outer, first + st, a, b, c);
             rm_fft_io<TI, TO, C> other = io;
             other.in_base = a;
-            sm[st * (N + RM_FFT_PAD) + e] = other.template load<N>(e);
+            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = other.template load<N>(e);
         }
         rm_barrier();
     }

@@ -82,7 +82,7 @@ impl FftPrecision {
     /// 16) per transform. 16384 (f32) / 8192 (f64) on sm_90; 4096 / 2048 in the 64 KiB of CDNA.
     pub fn max_single_pass(self, shared_limit: usize) -> usize {
         let mut n = 1;
-        while n * 2 <= 16 * 1024 && (2 * n + 1) * compute_precision(self).compute_complex_bytes() <= shared_limit {
+        while n * 2 <= 16 * 1024 && row_elements(2 * n) * compute_precision(self).compute_complex_bytes() <= shared_limit {
             n *= 2;
         }
         n
@@ -125,6 +125,12 @@ const ROW_BUDGET: usize = 48 * 1024;
 const TARGET_THREADS: usize = 256;
 /// Transforms per block that column passes need for coalescing (8 adjacent complex f32 = 64 B).
 const COLUMN_TRANSFORMS: usize = 8;
+
+/// Elements of one transform's shared-memory row: one padding element after every 16 and one at
+/// the end (`RM_FFT_ROW` in fft.hip).
+pub fn row_elements(n: usize) -> usize {
+    n + n / 16 + 1
+}
 
 /// Transforms per block of a column pass: [`COLUMN_TRANSFORMS`] where threads and shared memory
 /// allow.
@@ -172,7 +178,7 @@ impl StockhamKernel {
         let passes = factorize(n).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
-        let row_bytes = (n + 1) * precision.compute_complex_bytes();
+        let row_bytes = row_elements(n) * precision.compute_complex_bytes();
         if row_bytes > shared_limit || tpt > 1024 {
             return Err(format!("{n} points do not fit one block ({row_bytes} bytes of {shared_limit}, {tpt} threads)"));
         }
@@ -208,9 +214,9 @@ impl StockhamKernel {
         (self.tpt * self.tpb) as u32
     }
 
-    /// Dynamic shared memory of one block (rows padded by one element against bank conflicts).
+    /// Dynamic shared memory of one block (padded rows, see [`row_elements`]).
     pub fn shared_bytes(&self) -> u32 {
-        (self.tpb * (self.n + 1) * self.compute().compute_complex_bytes()) as u32
+        (self.tpb * row_elements(self.n) * self.compute().compute_complex_bytes()) as u32
     }
 
     /// The precision butterflies and twiddles are computed in (f32 for half).
@@ -498,7 +504,7 @@ mod tests {
                             Ok(k) => {
                                 assert!(k.threads() <= 1024 && k.shared_bytes() as usize <= limit, "{}", k.module_name());
                                 if column {
-                                    let row_bytes = (k.n + 1) * compute_precision(p).compute_complex_bytes();
+                                    let row_bytes = row_elements(k.n) * compute_precision(p).compute_complex_bytes();
                                     assert!(k.tpb >= column_tpb(k.tpt, row_bytes, limit), "{}", k.module_name());
                                 }
                             }
