@@ -334,7 +334,7 @@ pub fn make_hermitian(values: &mut [Complex64], herm: &[usize], real_l0: usize) 
     let l1 = herm.get(1).copied().unwrap_or(1);
     let l2 = herm.get(2).copied().unwrap_or(1);
     let mut planes = vec![0];
-    if real_l0 % 2 == 0 && real_l0 / 2 < h0 && real_l0 / 2 != 0 {
+    if real_l0.is_multiple_of(2) && real_l0 / 2 < h0 && real_l0 / 2 != 0 {
         planes.push(real_l0 / 2);
     }
     let at = |k0: usize, k1: usize, k2: usize| k0 + h0 * (k1 + l1 * k2);
@@ -455,7 +455,7 @@ pub fn slowest_first(lengths: &[usize]) -> Vec<i64> {
 /// that dimension's elements (what `inembed`/`onembed` can express).
 pub fn peer_side(layout: &Layout, lengths: &[usize], complex: bool) -> Result<PeerSide, String> {
     let s = &layout.strides;
-    if s.len() != lengths.len() || s.iter().any(|&x| x == 0) {
+    if s.len() != lengths.len() || s.contains(&0) {
         return Err(format!("strides {s:?} for lengths {lengths:?}"));
     }
     let mut embed = Vec::with_capacity(s.len());
@@ -487,7 +487,7 @@ pub fn peer_layout(case: &FftArgs, input: &Layout, output: &Layout) -> Result<Pe
 /// 2^26 elements a call, 1000 and 4099, 3D 256^3 c2c, 3D 512^3 r2c, double 2^20 x 64). The
 /// CPU: a lighter set (about a minute on 2 cores).
 pub fn suite_cases(gpu: bool) -> Vec<FftArgs> {
-    let (elements, top, iters, warmup) = if gpu { (1usize << 26, 24, 20, 3) } else { (1usize << 20, 16, 5, 1) };
+    let (elements, top, iters, warmup) = if gpu { (1usize << 26, 24, 20, 3) } else { (1usize << 20, 16, 10, 2) };
     let case = |p: Precision, t: TransformType, lengths: Vec<usize>, batch: usize| FftArgs {
         precision: p,
         transform: t,

@@ -35,11 +35,21 @@ pub struct RustFft<T: FftNum> {
     slower: Vec<Arc<dyn Fft<T>>>,
 }
 
+/// Work on a group of rows: the input's rows, and the output's (None in place).
+type RowWork<'a, T> = dyn Fn(&mut [T], Option<&mut [T]>) + Sync + 'a;
+
 /// A pointer shared by the workers of one dimension; each task touches its own elements.
 #[derive(Clone, Copy)]
 struct Shared<T>(*mut Complex<T>);
 unsafe impl<T> Send for Shared<T> {}
 unsafe impl<T> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// The pointer (a method, so that closures capture the `Send` wrapper, not its field).
+    fn ptr(self) -> *mut Complex<T> {
+        self.0
+    }
+}
 
 fn cast<T: FftNum>(v: f64) -> T {
     T::from_f64(v).expect("f64 converts to the FFT type")
@@ -52,7 +62,7 @@ impl<T: FftNum + bytemuck::Pod> RustFft<T> {
         let l0 = case.lengths[0];
         let rows = if !case.transform.is_real() {
             Rows::Complex(planner.plan_fft(l0, dir))
-        } else if l0 % 2 == 0 {
+        } else if l0.is_multiple_of(2) {
             let sign = if dir == FftDirection::Forward { -1.0 } else { 1.0 };
             let twiddles = (0..=l0 / 2)
                 .map(|k| {
@@ -84,7 +94,7 @@ impl<T: FftNum + bytemuck::Pod> RustFft<T> {
 
     /// Runs `work(rows of in, rows of out)` on up to `threads` threads over contiguous groups
     /// of rows; `in_row`/`out_row` are the row strides in scalars.
-    fn row_groups(&self, input: &mut [T], in_row: usize, output: Option<(&mut [T], usize)>, work: &(dyn Fn(&mut [T], Option<&mut [T]>) + Sync)) {
+    fn row_groups(&self, input: &mut [T], in_row: usize, output: Option<(&mut [T], usize)>, work: &RowWork<T>) {
         let rows = self.row_count();
         let per = rows.div_ceil(self.threads).max(1);
         std::thread::scope(|s| match output {
@@ -187,10 +197,10 @@ impl<T: FftNum + bytemuck::Pod> RustFft<T> {
         let next = AtomicUsize::new(0);
         let base = Shared(data.as_mut_ptr());
         assert!(data.len() >= outer * len * inner);
+        let next = &next;
         std::thread::scope(|s| {
             for _ in 0..self.threads.min(tasks) {
-                s.spawn(|| {
-                    let base = base;
+                s.spawn(move || {
                     let z = Complex::new(T::zero(), T::zero());
                     let mut buf = vec![z; COLUMN_BLOCK * len];
                     let mut scratch = vec![z; fft.get_inplace_scratch_len()];
@@ -207,14 +217,14 @@ impl<T: FftNum + bytemuck::Pod> RustFft<T> {
                         // inside `data` (asserted above); `data` is borrowed for the scope.
                         unsafe {
                             for j in 0..len {
-                                let src = base.0.add(slab + j * inner);
+                                let src = base.ptr().add(slab + j * inner);
                                 for c in 0..w {
                                     buf[c * len + j] = *src.add(c);
                                 }
                             }
                             fft.process_with_scratch(&mut buf[..w * len], &mut scratch);
                             for j in 0..len {
-                                let dst = base.0.add(slab + j * inner);
+                                let dst = base.ptr().add(slab + j * inner);
                                 for c in 0..w {
                                     *dst.add(c) = buf[c * len + j];
                                 }
