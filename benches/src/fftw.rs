@@ -56,7 +56,7 @@ impl Fftw {
             Precision::Half => return Err("FFTW has no half precision".into()),
         };
         let dirs = dirs();
-        let lib = open_library("fftw", &sonames, &dirs).map_err(|e| format!("{name} not found ({e})"))?;
+        let lib = open_library("fftw", &sonames, &dirs).map_err(|e| format!("the peer is missing: {name} not found (Debian: apt-get install libfftw3-dev; {e})"))?;
         // SAFETY: the symbols are declared with fftw3.h's signatures (pointers as c_void).
         unsafe {
             let s = |n: &str| format!("{prefix}{n}");
