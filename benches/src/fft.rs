@@ -640,7 +640,9 @@ mod tests {
         assert_eq!((p.input.embed.clone(), p.input.dist), (vec![6, 6], 36));
         assert_eq!((p.output.embed.clone(), p.output.dist), (vec![6, 10], 60));
         // 1D: one embedded size, the length.
-        assert_eq!(peer_layout(&FftArgs { lengths: vec![1000], batch: 7, ..FftArgs::default() }, &layouts(&FftArgs { lengths: vec![1000], batch: 7, ..FftArgs::default() }).0, &layouts(&FftArgs { lengths: vec![1000], batch: 7, ..FftArgs::default() }).1).unwrap().input, PeerSide { embed: vec![1000], stride: 1, dist: 1000, offset_scalars: 0 });
+        let case = FftArgs { lengths: vec![1000], batch: 7, ..FftArgs::default() };
+        let (i, o) = layouts(&case);
+        assert_eq!(peer_layout(&case, &i, &o).unwrap().input, PeerSide { embed: vec![1000], stride: 1, dist: 1000, offset_scalars: 0 });
     }
 
     #[test]
