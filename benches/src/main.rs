@@ -7,22 +7,33 @@
 //!                 [--lda ..] [--ldb ..] [--ldc ..] [--batch ..] [--alpha ..] [--beta ..] \
 //!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] \
 //!                 [--variant fma|mma|mfma] [--no-peer]
+//!   rocmath-bench fft --precision single|double|half --type c2c|r2c|c2r [--inverse] \
+//!                 --length N[xN2[xN3]] (fastest first, as rocFFT) [--batch B] [--inplace] \
+//!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] [--no-peer]
+//!   rocmath-bench suite [--device D] [--only gemm|fft]
 mod cublas;
+mod cufft;
+mod fft_bench;
 
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
+use rocmath_bench::fft::{suite_cases, FftArgs};
 use rocmath_bench::gemm::{check, sample_columns, time_ms, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
 use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
 use rocmath_tests::Num;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | suite [--device D]]
+const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
   gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
                 [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma] [--config TAG] [--no-peer]
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
-  With no arguments: the standard suite on the best device present (ROCMATH_DEVICE overrides).";
+  fft options:  --precision single|double|half  --type c2c|r2c|c2r  [--inverse]  --length N[xN2[xN3]]
+                [--batch B] [--inplace] [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--no-peer]
+                lengths fastest first (rocFFT's order); the peer is cuFFT on NVIDIA, RustFFT and FFTW on the CPU;
+                speed = peer ms / rocmath ms (> 1: rocmath is faster)
+  With no arguments: the standard suite (GEMM, then FFT) on the best device present (ROCMATH_DEVICE overrides).";
 
 #[derive(Clone, Debug)]
 struct GemmArgs {
@@ -115,6 +126,41 @@ fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, 
     Ok(g)
 }
 
+/// What one invocation runs.
+#[derive(Debug)]
+enum Command {
+    Suite { gemm: bool, fft: bool },
+    Gemm(GemmArgs),
+    Fft(FftArgs),
+}
+
+/// Parses the command line after the program name; `--device` goes to `device`.
+fn parse_command(args: &[String], device: &mut Option<String>) -> Result<Command, String> {
+    match args.first().map(String::as_str) {
+        None => Ok(Command::Suite { gemm: true, fft: true }),
+        Some("suite") => {
+            let (mut gemm, mut fft) = (true, true);
+            let mut it = args[1..].iter();
+            while let Some(flag) = it.next() {
+                let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+                match flag.as_str() {
+                    "--device" => *device = Some(value()?),
+                    "--only" => match value()?.as_str() {
+                        "gemm" => (gemm, fft) = (true, false),
+                        "fft" => (gemm, fft) = (false, true),
+                        v => return Err(format!("--only: unknown {v} (gemm or fft)")),
+                    },
+                    other => return Err(format!("suite: unknown option {other}")),
+                }
+            }
+            Ok(Command::Suite { gemm, fft })
+        }
+        Some("gemm") => parse_gemm(&args[1..], device).map(Command::Gemm),
+        Some("fft") => FftArgs::parse(&args[1..], device).map(Command::Fft),
+        Some(other) => Err(format!("unknown command {other}")),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
@@ -122,25 +168,10 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let mut device_spec = None;
-    let (suite, gemm) = match args.first().map(String::as_str) {
-        None => (true, None),
-        Some("suite") => {
-            if let [_, flag, d] = args.as_slice() {
-                if flag == "--device" {
-                    device_spec = Some(d.clone());
-                }
-            }
-            (true, None)
-        }
-        Some("gemm") => match parse_gemm(&args[1..], &mut device_spec) {
-            Ok(g) => (false, Some(g)),
-            Err(e) => {
-                eprintln!("rocmath-bench: {e}\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        },
-        Some(other) => {
-            eprintln!("rocmath-bench: unknown command {other}\n{USAGE}");
+    let command = match parse_command(&args, &mut device_spec) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("rocmath-bench: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -152,12 +183,20 @@ fn main() -> ExitCode {
         }
     };
     println!("device: {device}");
-    let cases = if suite { standard_suite(&device) } else { vec![gemm.expect("gemm args parsed")] };
+    let (cases, fft_cases) = match command {
+        Command::Suite { gemm, fft } => (
+            if gemm { standard_suite(&device) } else { Vec::new() },
+            if fft { suite_cases(device.is_gpu()) } else { Vec::new() },
+        ),
+        Command::Gemm(g) => (vec![g], Vec::new()),
+        Command::Fft(f) => (Vec::new(), vec![f]),
+    };
+    let total = cases.len() + fft_cases.len();
     let mut outcomes = Vec::new();
     let mut failed = false;
     for (i, case) in cases.iter().enumerate() {
-        if cases.len() > 1 {
-            println!("[{}/{}] gemm {} {}{} m={} n={} k={} batch={}", i + 1, cases.len(), case.precision, case.trans_a.letter(), case.trans_b.letter(), case.m, case.n, case.k, case.batch);
+        if total > 1 {
+            println!("[{}/{}] gemm {} {}{} m={} n={} k={} batch={}", i + 1, total, case.precision, case.trans_a.letter(), case.trans_b.letter(), case.m, case.n, case.k, case.batch);
         }
         match run_gemm(&device, case) {
             Ok(o) => outcomes.push(o),
@@ -166,6 +205,17 @@ fn main() -> ExitCode {
                 failed = true;
             }
         }
+    }
+    let mut fft_outcomes = Vec::new();
+    for (i, case) in fft_cases.iter().enumerate() {
+        if total > 1 {
+            println!("[{}/{}] fft {}", cases.len() + i + 1, total, case.label());
+        } else {
+            println!("fft {} device={}", case.label(), device.spec());
+        }
+        let o = fft_bench::run_fft(&device, case);
+        failed |= o.failed;
+        fft_outcomes.push(o);
     }
     if outcomes.len() > 1 {
         println!("\nsummary ({}):", device.spec());
@@ -178,7 +228,41 @@ fn main() -> ExitCode {
             println!("{:<44} {:>12.1} {:>10.4} {:>12} {:>7}", o.label, o.ours_gflops, o.ours_ms, peer, ratio);
         }
     }
+    if fft_outcomes.len() > 1 {
+        print_fft_summary(&device, &fft_outcomes);
+    }
     if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// The FFT cases side by side: ours (ms, GB/s, GFLOP/s, % of the copy bandwidth, plan
+/// creation cold/warm) and each peer (ms, speed = peer ms / ours ms).
+fn print_fft_summary(device: &Device, outcomes: &[fft_bench::FftOutcome]) {
+    let peers = fft_bench::peer_names(device);
+    println!("\nfft summary ({}; speed = peer ms / rocmath ms, > 1: rocmath faster):", device.spec());
+    let mut head = format!("{:<26} {:>10} {:>9} {:>8} {:>6} {:>17}", "case", "ms", "GB/s", "GF/s", "%copy", "plan cold/warm ms");
+    for p in peers {
+        head.push_str(&format!(" {:>10} {:>7}", format!("{p} ms"), "speed"));
+    }
+    println!("{head}");
+    for o in outcomes {
+        let c = o.counts;
+        let mut line = match o.ours_ms {
+            Some(ms) => {
+                let copy = o.copy_gbps.map_or("-".into(), |g| format!("{:.1}", 100.0 * c.gbps(ms) / g));
+                format!("{:<26} {:>10.4} {:>9.1} {:>8.1} {:>6}", o.label, ms, c.gbps(ms), c.gflops(ms), copy)
+            }
+            None => format!("{:<26} {:>10} {:>9} {:>8} {:>6}", o.label, "FAILED", "-", "-", "-"),
+        };
+        let plan = o.plan_ms.map_or("-".into(), |(cold, warm)| format!("{cold:.1}/{warm:.3}"));
+        line.push_str(&format!(" {plan:>17}"));
+        for p in peers {
+            match o.peers.iter().find(|x| x.name == *p).map(|x| &x.ms) {
+                Some(Ok(ms)) => line.push_str(&format!(" {ms:>10.4} {:>7}", fft_bench::speed(o.ours_ms, *ms))),
+                _ => line.push_str(&format!(" {:>10} {:>7}", "-", "-")),
+            }
+        }
+        println!("{line}{}", if o.failed { "  FAILED" } else { "" });
+    }
 }
 
 fn standard_suite(device: &Device) -> Vec<GemmArgs> {
@@ -330,4 +414,36 @@ fn peer_run<In: Num, Out: Num>(
     let got = cbuf.to_vec(q).map_err(|e| e.to_string())?;
     let ms = time_ms(q, g.warmup, g.iters, run)?;
     Ok((ms, got))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> (Result<Command, String>, Option<String>) {
+        let v: Vec<String> = s.split_whitespace().map(String::from).collect();
+        let mut device = None;
+        (parse_command(&v, &mut device), device)
+    }
+
+    #[test]
+    fn commands() {
+        assert!(matches!(parse("").0, Ok(Command::Suite { gemm: true, fft: true })));
+        assert!(matches!(parse("suite").0, Ok(Command::Suite { gemm: true, fft: true })));
+        let (c, d) = parse("suite --device cpu --only fft");
+        assert!(matches!(c, Ok(Command::Suite { gemm: false, fft: true })));
+        assert_eq!(d.as_deref(), Some("cpu"));
+        assert!(matches!(parse("suite --only gemm").0, Ok(Command::Suite { gemm: true, fft: false })));
+        assert!(parse("suite --only blas").0.is_err());
+        assert!(parse("suite --fast").0.is_err());
+        let (c, d) = parse("fft --precision half --type c2r --length 64x64 --batch 2 --device cuda:0");
+        match c {
+            Ok(Command::Fft(f)) => assert_eq!(f.label(), "c2r h 64x64 b2"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(d.as_deref(), Some("cuda:0"));
+        assert!(matches!(parse("gemm -m 8").0, Ok(Command::Gemm(g)) if g.m == 8));
+        assert!(parse("fft --type r2r --length 8").0.is_err());
+        assert!(parse("conv").0.is_err());
+    }
 }
