@@ -147,11 +147,174 @@ fn cpu_double_matches_naive_dft_multi() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[test]
-fn tmp_debug() {
-    let cpu = Device::cpu();
-    for case in [Case::new(ComplexForward, Double, &[64]).batch(3), Case::new(RealInverse, Double, &[10, 6, 3]).batch(2).in_place(), Case::new(RealForward, Single, &[1000]), Case::new(RealInverse, Half, &[16, 6]).batch(2)] {
-        let o = check_case(&cpu, &case, Reference::Naive).unwrap();
-        eprintln!("{:?} {:?} {:?}", case.transform, case.lengths, o.accuracy);
+// ---------------------------------------------------------------------------------------------
+// Layouts: strides, distances, offsets, array types, placements.
+
+/// Ways to lay out one side.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// Unit fastest stride, every slower stride and the distance padded.
+    Padded,
+    /// Every other element along the fastest dimension, padded slower strides.
+    Strided,
+    /// Transforms interleaved: distance 1, strides multiplied by the batch.
+    BatchInterleaved,
+    /// The slowest dimension fastest in memory (column-major), padded distance.
+    Reversed,
+}
+
+/// Strides and distance of `shape` for arrays of `lengths` (elements of this side).
+fn side(shape: Shape, lengths: &[usize], batch: usize) -> (Vec<usize>, usize) {
+    let r = lengths.len();
+    let mut s = vec![0; r];
+    match shape {
+        Shape::Padded | Shape::Strided => {
+            s[0] = if matches!(shape, Shape::Padded) { 1 } else { 2 };
+            for d in 1..r {
+                s[d] = s[d - 1] * lengths[d - 1] + d;
+            }
+            (s.clone(), s[r - 1] * lengths[r - 1] + 3)
+        }
+        Shape::BatchInterleaved => {
+            s[0] = batch;
+            for d in 1..r {
+                s[d] = s[d - 1] * lengths[d - 1];
+            }
+            (s, 1)
+        }
+        Shape::Reversed => {
+            s[r - 1] = 1;
+            for d in (0..r - 1).rev() {
+                s[d] = s[d + 1] * lengths[d + 1] + 1;
+            }
+            (s.clone(), s[0] * lengths[0] + 2)
+        }
     }
+}
+
+fn offsets(kind: ArrayType, a: usize, b: usize) -> Vec<usize> {
+    if kind.is_planar() { vec![a, b] } else { vec![a] }
+}
+
+/// Valid array-type pairs of each transform.
+fn array_types(t: TransformType) -> Vec<(ArrayType, ArrayType)> {
+    match t {
+        ComplexForward | ComplexInverse => vec![(ComplexInterleaved, ComplexInterleaved), (ComplexInterleaved, ComplexPlanar), (ComplexPlanar, ComplexInterleaved), (ComplexPlanar, ComplexPlanar)],
+        RealForward => vec![(Real, HermitianInterleaved), (Real, HermitianPlanar)],
+        RealInverse => vec![(HermitianInterleaved, Real), (HermitianPlanar, Real)],
+    }
+}
+
+/// Out-of-place cases with every array type pair and every shape on each side.
+fn out_of_place_layouts(t: TransformType, precision: Precision, lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {
+    let shapes = [Shape::Padded, Shape::Strided, Shape::BatchInterleaved, Shape::Reversed];
+    let half = lengths[0] / 2 + 1;
+    let mut in_lengths = lengths.to_vec();
+    let mut out_lengths = lengths.to_vec();
+    if t == RealForward {
+        out_lengths[0] = half;
+    }
+    if t == RealInverse {
+        in_lengths[0] = half;
+    }
+    let mut cases = Vec::new();
+    for (i, (it, ot)) in array_types(t).into_iter().enumerate() {
+        for (j, &si) in shapes.iter().enumerate() {
+            // Pair each input shape with a different output shape.
+            let so = shapes[(j + 1 + i) % shapes.len()];
+            let (in_strides, in_distance) = side(si, &in_lengths, batch);
+            let (out_strides, out_distance) = side(so, &out_lengths, batch);
+            let layout = LayoutSpec {
+                in_type: Some(it),
+                out_type: Some(ot),
+                in_offsets: offsets(it, 3, 5),
+                out_offsets: offsets(ot, 2, 7),
+                in_strides,
+                in_distance,
+                out_strides,
+                out_distance,
+            };
+            cases.push(Case::new(t, precision, lengths).batch(batch).layout(layout).seed(seed + 10 * i as u64 + j as u64));
+        }
+    }
+    cases
+}
+
+/// In-place cases: complex with the same padded layout both sides (interleaved and planar);
+/// real with the hermitian side padded and the real side at twice its slower strides, distance
+/// and offset.
+fn in_place_layouts(t: TransformType, precision: Precision, lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {
+    let mut cases = Vec::new();
+    if !t.is_real() {
+        for (k, kind) in [ComplexInterleaved, ComplexPlanar].into_iter().enumerate() {
+            for (j, shape) in [Shape::Padded, Shape::Strided, Shape::BatchInterleaved, Shape::Reversed].into_iter().enumerate() {
+                let (strides, distance) = side(shape, lengths, batch);
+                let layout = LayoutSpec {
+                    in_type: Some(kind),
+                    out_type: Some(kind),
+                    in_offsets: offsets(kind, 4, 1),
+                    out_offsets: offsets(kind, 4, 1),
+                    in_strides: strides.clone(),
+                    in_distance: distance,
+                    out_strides: strides,
+                    out_distance: distance,
+                };
+                cases.push(Case::new(t, precision, lengths).batch(batch).in_place().layout(layout).seed(seed + 10 * k as u64 + j as u64));
+            }
+        }
+        return cases;
+    }
+    let mut herm = lengths.to_vec();
+    herm[0] = lengths[0] / 2 + 1;
+    for pad in [0, 3] {
+        let mut h = vec![1; lengths.len()];
+        for d in 1..lengths.len() {
+            h[d] = h[d - 1] * herm[d - 1] + pad;
+        }
+        let hd = h[lengths.len() - 1] * herm[lengths.len() - 1] + pad;
+        // Fastest strides are 1 on both sides; the slower ones (in scalars) line up.
+        let real: Vec<usize> = h.iter().enumerate().map(|(d, s)| if d == 0 { 1 } else { 2 * s }).collect();
+        let (herm_type, o) = (HermitianInterleaved, pad);
+        let layout = if t == RealForward {
+            LayoutSpec { in_type: Some(Real), out_type: Some(herm_type), in_offsets: vec![2 * o], out_offsets: vec![o], in_strides: real, in_distance: 2 * hd, out_strides: h, out_distance: hd }
+        } else {
+            LayoutSpec { in_type: Some(herm_type), out_type: Some(Real), in_offsets: vec![o], out_offsets: vec![2 * o], in_strides: h, in_distance: hd, out_strides: real, out_distance: 2 * hd }
+        };
+        cases.push(Case::new(t, precision, lengths).batch(batch).in_place().layout(layout).seed(seed + pad as u64));
+    }
+    // And the default in-place layout (the real side padded to the hermitian footprint).
+    cases.push(Case::new(t, precision, lengths).batch(batch).in_place().seed(seed + 99));
+    cases
+}
+
+const LAYOUT_LENGTHS: [&[usize]; 8] = [&[12], &[7], &[1], &[6, 5], &[5, 4], &[4, 3, 3], &[3, 2, 5], &[8, 1, 2]];
+
+#[test]
+fn layouts_every_array_type_and_placement() {
+    let mut cases = Vec::new();
+    for (i, lengths) in LAYOUT_LENGTHS.iter().enumerate() {
+        for (k, t) in TRANSFORMS.into_iter().enumerate() {
+            for batch in [1, 3] {
+                let seed = 1000 * i as u64 + 100 * k as u64 + batch as u64;
+                cases.extend(out_of_place_layouts(t, Single, lengths, batch, seed));
+                cases.extend(in_place_layouts(t, Single, lengths, batch, seed));
+            }
+        }
+    }
+    check_all(cases, Reference::Naive);
+}
+
+#[test]
+fn layouts_in_double_and_half() {
+    let mut cases = Vec::new();
+    for (i, lengths) in [&[10][..], &[9, 4], &[4, 3, 6]].iter().enumerate() {
+        for (k, t) in TRANSFORMS.into_iter().enumerate() {
+            for precision in [Double, Half] {
+                let seed = 7000 + 100 * i as u64 + 10 * k as u64;
+                cases.extend(out_of_place_layouts(t, precision, lengths, 2, seed));
+                cases.extend(in_place_layouts(t, precision, lengths, 2, seed));
+            }
+        }
+    }
+    check_all(cases, Reference::Naive);
 }
