@@ -60,6 +60,8 @@ pub(crate) unsafe fn execute(plan: &Plan, input: &[*mut c_void], output: &[*mut 
 /// twiddles.
 pub(crate) trait Real: FftNum + Float + Scalar<Self> {
     fn cache() -> &'static Cache<Self>;
+    /// Runs `f` on this thread's scratch pool (`None` while the thread is being torn down).
+    fn with_pool<R>(f: impl FnOnce(&mut Pooled<Self>) -> R) -> Option<R>;
 }
 
 pub(crate) struct Cache<F: FftNum> {
@@ -100,6 +102,10 @@ macro_rules! real_impl {
             fn cache() -> &'static Cache<$t> {
                 static CACHE: OnceLock<Cache<$t>> = OnceLock::new();
                 CACHE.get_or_init(Cache::new)
+            }
+            fn with_pool<R>(f: impl FnOnce(&mut Pooled<$t>) -> R) -> Option<R> {
+                thread_local!(static POOL: std::cell::RefCell<Pooled<$t>> = std::cell::RefCell::new(Pooled::default()));
+                POOL.try_with(|p| p.try_borrow_mut().ok().map(|mut p| f(&mut p))).ok().flatten()
             }
         }
     };
@@ -354,15 +360,40 @@ impl Lines {
     }
 }
 
-/// Per-thread scratch: the panel of lines and RustFFT's scratch.
-struct Scratch<F> {
+/// Per-thread scratch: the work array, the panel of lines and RustFFT's scratch. It comes from
+/// the thread's pool and goes back there when dropped, so repeated executions (and the rayon
+/// workers' tasks) reuse memory that is already mapped instead of faulting in fresh pages. A
+/// thread keeps the largest buffers it has used.
+struct Scratch<F: Real> {
+    work: Vec<Complex<F>>,
     lines: Vec<Complex<F>>,
     fft: Vec<Complex<F>>,
 }
 
-impl<F: FftNum> Scratch<F> {
-    fn new() -> Scratch<F> {
-        Scratch { lines: Vec::new(), fft: Vec::new() }
+/// What a thread's pool holds.
+#[derive(Default)]
+pub(crate) struct Pooled<F> {
+    work: Vec<Complex<F>>,
+    lines: Vec<Complex<F>>,
+    fft: Vec<Complex<F>>,
+}
+
+impl<F: Real> Scratch<F> {
+    fn take() -> Scratch<F> {
+        F::with_pool(|p| Scratch { work: std::mem::take(&mut p.work), lines: std::mem::take(&mut p.lines), fft: std::mem::take(&mut p.fft) })
+            .unwrap_or(Scratch { work: Vec::new(), lines: Vec::new(), fft: Vec::new() })
+    }
+}
+
+impl<F: Real> Drop for Scratch<F> {
+    fn drop(&mut self) {
+        F::with_pool(|p| {
+            for (mine, pooled) in [(&mut self.work, &mut p.work), (&mut self.lines, &mut p.lines), (&mut self.fft, &mut p.fft)] {
+                if mine.capacity() > pooled.capacity() {
+                    *pooled = std::mem::take(mine);
+                }
+            }
+        });
     }
 }
 
@@ -462,19 +493,23 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
         // whole transforms in its own cache.
         let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
         (0..batch.div_ceil(group)).into_par_iter().for_each_init(
-            || (Vec::new(), Scratch::new()),
-            |(work, scratch), g| {
+            Scratch::take,
+            |scratch, g| {
                 let b0 = g * group;
+                let mut work = std::mem::take(&mut scratch.work);
                 // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
-                unsafe { run_group(&job, b0, group.min(batch - b0), work, scratch, false) };
+                unsafe { run_group(&job, b0, group.min(batch - b0), &mut work, scratch, false) };
+                scratch.work = work;
             },
         );
     } else {
         let chunk = if needs_work { (WORK_ELEMENTS / work_per_transform).clamp(1, batch) } else { batch };
-        let (mut work, mut scratch) = (Vec::new(), Scratch::new());
+        let mut scratch = Scratch::take();
+        let mut work = std::mem::take(&mut scratch.work);
         for b0 in (0..batch).step_by(chunk) {
             run_group(&job, b0, chunk.min(batch - b0), &mut work, &mut scratch, parallel);
         }
+        scratch.work = work;
     }
     Ok(())
 }
@@ -606,7 +641,7 @@ unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
     };
     if parallel && panels > 1 {
         let min = (TASK_ELEMENTS / (panel * n)).max(1);
-        (0..panels).into_par_iter().with_min_len(min).for_each_init(Scratch::new, body);
+        (0..panels).into_par_iter().with_min_len(min).for_each_init(Scratch::take, body);
     } else {
         for p in 0..panels {
             body(scratch, p);
@@ -653,7 +688,7 @@ unsafe fn run_direct<F: Real>(
         }
     };
     if chunks > 1 && parallel {
-        (0..chunks).into_par_iter().for_each_init(Scratch::new, body);
+        (0..chunks).into_par_iter().for_each_init(Scratch::take, body);
     } else {
         for c in 0..chunks {
             body(scratch, c);

@@ -7,6 +7,8 @@ use crate::{Num, Rng};
 use num_complex::{Complex, Complex64};
 use rocmath_fft::{ArrayType, Data, FftReal, Layout, Placement, Plan, PlanDescription, Precision, TransformType};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
+use std::borrow::Cow;
+use std::ffi::c_void;
 
 /// rocFFT's test tolerances (`type_epsilon`).
 pub const EPS_HALF: f64 = 9.77e-4;
@@ -60,20 +62,59 @@ impl Accuracy {
 /// count (the real length for real transforms). NaN anywhere fails.
 pub fn accuracy(got: &[Complex64], want: &[Complex64], n: usize, eps: f64) -> Accuracy {
     assert_eq!(got.len(), want.len());
-    let (mut linf, mut worst, mut want_inf, mut err2, mut want2) = (0.0f64, 0, 0.0f64, 0.0, 0.0);
-    for (i, (g, w)) in got.iter().zip(want).enumerate() {
-        let e = (g - w).norm();
-        // NaN compares false: make it the worst error.
-        if !(e <= linf) {
-            linf = if e.is_nan() { f64::INFINITY } else { e };
-            worst = i;
-        }
-        want_inf = want_inf.max(w.norm());
-        err2 += if e.is_nan() { f64::INFINITY } else { e * e };
-        want2 += w.norm_sqr();
+    accuracy_by(got.len(), n, eps, |i| (got[i], want[i]))
+}
+
+/// [`accuracy`] over `count` elements given as (got, want) by `pair`.
+pub fn accuracy_by(count: usize, n: usize, eps: f64, mut pair: impl FnMut(usize) -> (Complex64, Complex64)) -> Accuracy {
+    let mut acc = AccuracySum::default();
+    for i in 0..count {
+        let (g, w) = pair(i);
+        acc.push(g, w);
     }
-    let l2 = if want2 > 0.0 { (err2 / want2).sqrt() } else if err2 > 0.0 { f64::INFINITY } else { 0.0 };
-    Accuracy { linf, linf_cutoff: eps * want_inf * linf_factor(n), l2, l2_cutoff: l2_factor(n) * eps, worst }
+    acc.finish(n, eps)
+}
+
+/// The sums behind [`Accuracy`], fed one (got, want) pair at a time.
+#[derive(Clone, Debug, Default)]
+pub struct AccuracySum {
+    count: usize,
+    linf: f64,
+    worst: usize,
+    worst_pair: (Complex64, Complex64),
+    want_inf: f64,
+    err2: f64,
+    want2: f64,
+}
+
+impl AccuracySum {
+    pub fn push(&mut self, got: Complex64, want: Complex64) {
+        let e = (got - want).norm();
+        // NaN compares false: make it the worst error.
+        if !(e <= self.linf) {
+            self.linf = if e.is_nan() { f64::INFINITY } else { e };
+            self.worst = self.count;
+            self.worst_pair = (got, want);
+        }
+        self.want_inf = self.want_inf.max(want.norm());
+        self.err2 += if e.is_nan() { f64::INFINITY } else { e * e };
+        self.want2 += want.norm_sqr();
+        self.count += 1;
+    }
+    /// The (got, want) pair with the largest error.
+    pub fn worst_pair(&self) -> (Complex64, Complex64) {
+        self.worst_pair
+    }
+    pub fn finish(&self, n: usize, eps: f64) -> Accuracy {
+        let l2 = if self.want2 > 0.0 {
+            (self.err2 / self.want2).sqrt()
+        } else if self.err2 > 0.0 {
+            f64::INFINITY
+        } else {
+            0.0
+        };
+        Accuracy { linf: self.linf, linf_cutoff: eps * self.want_inf * linf_factor(n), l2, l2_cutoff: l2_factor(n) * eps, worst: self.worst }
+    }
 }
 
 /// exp(sign * 2 pi i k / n), from the exact fraction k / n (k < n).
@@ -323,21 +364,34 @@ struct Slot {
 
 /// Every element of `layout` for `batch` arrays of `lengths`, in logical packed order.
 fn for_each_slot(layout: &Layout, lengths: &[usize], batch: usize, mut f: impl FnMut(usize, Slot)) {
-    let per: usize = lengths.iter().product();
+    let len = |d: usize| lengths.get(d).copied().unwrap_or(1);
+    let stride = |d: usize| layout.strides.get(d).copied().unwrap_or(0);
+    let (interleaved, planar) = match layout.array_type {
+        ArrayType::ComplexInterleaved | ArrayType::HermitianInterleaved => (true, false),
+        ArrayType::ComplexPlanar | ArrayType::HermitianPlanar => (false, true),
+        _ => (false, false),
+    };
+    let [o0, o1] = layout.offsets;
     let mut e = 0;
     for b in 0..batch {
-        for_each_index(lengths, |idx| {
-            let off = |plane: usize| layout.offsets[plane] + b * layout.distance + idx.iter().zip(&layout.strides).map(|(i, s)| i * s).sum::<usize>();
-            let slot = match layout.array_type {
-                ArrayType::ComplexInterleaved | ArrayType::HermitianInterleaved => Slot { re: (0, 2 * off(0)), im: Some((0, 2 * off(0) + 1)) },
-                ArrayType::ComplexPlanar | ArrayType::HermitianPlanar => Slot { re: (0, off(0)), im: Some((1, off(1))) },
-                _ => Slot { re: (0, off(0)), im: None },
-            };
-            f(e, slot);
-            e += 1;
-        });
+        for i2 in 0..len(2) {
+            for i1 in 0..len(1) {
+                let base = b * layout.distance + i1 * stride(1) + i2 * stride(2);
+                for i0 in 0..len(0) {
+                    let off = base + i0 * stride(0);
+                    let slot = if interleaved {
+                        Slot { re: (0, 2 * (o0 + off)), im: Some((0, 2 * (o0 + off) + 1)) }
+                    } else if planar {
+                        Slot { re: (0, o0 + off), im: Some((1, o1 + off)) }
+                    } else {
+                        Slot { re: (0, o0 + off), im: None }
+                    };
+                    f(e, slot);
+                    e += 1;
+                }
+            }
+        }
     }
-    debug_assert_eq!(e, per * batch);
 }
 
 /// A side's buffers on a device.
@@ -368,12 +422,21 @@ impl<T: FftReal + Num> Buffers<T> {
             Buffers::Real(b) => Data::Real(b),
         }
     }
-    fn download(&self, queue: &Queue) -> Result<Vec<Vec<T>>, String> {
-        let e = |e: rocmath_runtime::Error| e.to_string();
+    /// The buffers' scalars: borrowed on the CPU device, copied from a GPU.
+    fn download(&self, queue: &Queue) -> Result<Vec<Cow<'_, [T]>>, String> {
+        fn get<'a, E: bytemuck::Pod>(b: &'a DeviceBuffer<E>, queue: &Queue) -> Result<Cow<'a, [E]>, String> {
+            match b.as_host_slice() {
+                Some(s) => Ok(Cow::Borrowed(s)),
+                None => b.to_vec(queue).map(Cow::Owned).map_err(|e| e.to_string()),
+            }
+        }
         Ok(match self {
-            Buffers::Interleaved(b) => vec![bytemuck::cast_slice(&b.to_vec(queue).map_err(e)?).to_vec()],
-            Buffers::Planar(re, im) => vec![re.to_vec(queue).map_err(e)?, im.to_vec(queue).map_err(e)?],
-            Buffers::Real(b) => vec![b.to_vec(queue).map_err(e)?],
+            Buffers::Interleaved(b) => vec![match get(b, queue)? {
+                Cow::Borrowed(s) => Cow::Borrowed(bytemuck::cast_slice(s)),
+                Cow::Owned(v) => Cow::Owned(bytemuck::cast_slice(&v).to_vec()),
+            }],
+            Buffers::Planar(re, im) => vec![get(re, queue)?, get(im, queue)?],
+            Buffers::Real(b) => vec![get(b, queue)?],
         })
     }
 }
@@ -475,29 +538,17 @@ fn check_typed<T: FftReal + Num>(device: &Device, case: &Case, reference: Refere
         None => in_after.clone(),
     };
 
-    // The result, and which scalars the layouts cover.
-    let out_total: usize = out_lengths.iter().product::<usize>() * case.batch;
-    let mut got = vec![Complex64::new(0.0, 0.0); out_total];
+    // Which scalars the layouts cover; everything else must be as it was.
     let mut covered: Vec<Vec<bool>> = out_after.iter().map(|b| vec![false; b.len()]).collect();
-    for_each_slot(&out_layout, &out_lengths, case.batch, |e, s| {
+    let mut cover = |_, s: Slot| {
         covered[s.re.0][s.re.1] = true;
-        let re = out_after[s.re.0][s.re.1].to_c64().re;
-        let im = match s.im {
-            Some(im) => {
-                covered[im.0][im.1] = true;
-                out_after[im.0][im.1].to_c64().re
-            }
-            None => 0.0,
-        };
-        got[e] = Complex64::new(re, im);
-    });
+        if let Some(im) = s.im {
+            covered[im.0][im.1] = true;
+        }
+    };
+    for_each_slot(&out_layout, &out_lengths, case.batch, &mut cover);
     if in_place {
-        for_each_slot(&in_layout, &in_lengths, case.batch, |_, s| {
-            covered[s.re.0][s.re.1] = true;
-            if let Some(im) = s.im {
-                covered[im.0][im.1] = true;
-            }
-        });
+        for_each_slot(&in_layout, &in_lengths, case.batch, &mut cover);
     }
     let before = if in_place { &in_bufs } else { &out_bufs };
     for (p, (after, before)) in out_after.iter().zip(before).enumerate() {
@@ -505,6 +556,7 @@ fn check_typed<T: FftReal + Num>(device: &Device, case: &Case, reference: Refere
             return Err(format!("buffer {p} scalar {i} outside the layout was written: {:?} (was {:?})", after[i], before[i]));
         }
     }
+    drop(covered);
     if !in_place && case.transform != TransformType::RealInverse {
         for (p, (after, before)) in in_after.iter().zip(&in_bufs).enumerate() {
             if let Some(i) = (0..after.len()).find(|&i| !same_bits(&after[i], &before[i])) {
@@ -514,16 +566,23 @@ fn check_typed<T: FftReal + Num>(device: &Device, case: &Case, reference: Refere
     }
 
     let mut expected = expected_output(case, &input, reference)?;
+    drop(input);
     if case.scale != 1.0 {
         for v in &mut expected {
             *v *= case.scale;
         }
     }
+    let mut sum = AccuracySum::default();
+    for_each_slot(&out_layout, &out_lengths, case.batch, |e, s| {
+        let re = out_after[s.re.0][s.re.1].to_c64().re;
+        let got = Complex64::new(re, s.im.map_or(0.0, |im| out_after[im.0][im.1].to_c64().re));
+        sum.push(got, expected[e]);
+    });
     let n: usize = case.lengths.iter().product();
-    let accuracy = accuracy(&got, &expected, n, type_epsilon(case.precision));
+    let accuracy = sum.finish(n, type_epsilon(case.precision));
     if !accuracy.passes() {
-        let w = accuracy.worst;
-        return Err(format!("{accuracy:?}: element {w} got {} want {}", got[w], expected[w]));
+        let (got, want) = sum.worst_pair();
+        return Err(format!("{accuracy:?}: element {} got {got} want {want}", accuracy.worst));
     }
     Ok(Outcome { accuracy, expected })
 }
@@ -543,44 +602,63 @@ pub fn expected_output(case: &Case, input: &[Complex64], reference: Reference) -
     cpu_double(case.transform, &case.lengths, case.batch, input)
 }
 
-/// rocmath-fft's CPU path in f64 on packed data, out of place, unscaled.
+/// rocmath-fft's CPU path in f64 on packed data, out of place, unscaled. (It runs on these
+/// host vectors through the raw interface: the CPU device's pointers are host pointers, and
+/// its out-of-place path only reads the input.)
 pub fn cpu_double(transform: TransformType, lengths: &[usize], batch: usize, input: &[Complex64]) -> Result<Vec<Complex64>, String> {
     let why = |e: rocmath_fft::FftError| e.to_string();
-    let dev = |e: rocmath_runtime::Error| e.to_string();
     let device = Device::cpu();
-    let queue = device.new_queue().map_err(dev)?;
+    let queue = device.new_queue().map_err(|e| e.to_string())?;
     let plan = Plan::new(&device, Placement::NotInPlace, transform, Precision::Double, lengths, batch, None).map_err(why)?;
+    let in_len = plan.input_lengths().iter().product::<usize>() * batch;
     let out_len = plan.output_lengths().iter().product::<usize>() * batch;
-    if transform == TransformType::RealForward {
-        let real: Vec<f64> = input.iter().map(|v| v.re).collect();
-        let mut i = DeviceBuffer::from_slice(&queue, &real).map_err(dev)?;
-        let mut o = DeviceBuffer::<Complex64>::zeroed(&queue, out_len).map_err(dev)?;
-        plan.execute::<f64>(&queue, Data::Real(&mut i), Some(Data::Interleaved(&mut o))).map_err(why)?;
-        o.to_vec(&queue).map_err(dev)
-    } else if transform == TransformType::RealInverse {
-        let mut i = DeviceBuffer::from_slice(&queue, input).map_err(dev)?;
-        let mut o = DeviceBuffer::<f64>::zeroed(&queue, out_len).map_err(dev)?;
-        plan.execute::<f64>(&queue, Data::Interleaved(&mut i), Some(Data::Real(&mut o))).map_err(why)?;
-        Ok(o.to_vec(&queue).map_err(dev)?.into_iter().map(|v| Complex64::new(v, 0.0)).collect())
-    } else {
-        let mut i = DeviceBuffer::from_slice(&queue, input).map_err(dev)?;
-        let mut o = DeviceBuffer::<Complex64>::zeroed(&queue, out_len).map_err(dev)?;
-        plan.execute::<f64>(&queue, Data::Interleaved(&mut i), Some(Data::Interleaved(&mut o))).map_err(why)?;
-        o.to_vec(&queue).map_err(dev)
+    if input.len() != in_len {
+        return Err(format!("{} input elements for {in_len}", input.len()));
+    }
+    // SAFETY (each call): host vectors of the plan's packed sizes, used by nothing else.
+    match transform {
+        TransformType::RealForward => {
+            let real: Vec<f64> = input.iter().map(|v| v.re).collect();
+            let mut out = vec![Complex64::new(0.0, 0.0); out_len];
+            unsafe { plan.execute_raw(&queue, &[real.as_ptr() as *mut c_void], &[out.as_mut_ptr() as *mut c_void], None) }.map_err(why)?;
+            Ok(out)
+        }
+        TransformType::RealInverse => {
+            let mut out = vec![0.0f64; out_len];
+            unsafe { plan.execute_raw(&queue, &[input.as_ptr() as *mut c_void], &[out.as_mut_ptr() as *mut c_void], None) }.map_err(why)?;
+            Ok(out.into_iter().map(|v| Complex64::new(v, 0.0)).collect())
+        }
+        _ => {
+            let mut out = vec![Complex64::new(0.0, 0.0); out_len];
+            unsafe { plan.execute_raw(&queue, &[input.as_ptr() as *mut c_void], &[out.as_mut_ptr() as *mut c_void], None) }.map_err(why)?;
+            Ok(out)
+        }
     }
 }
 
 /// Spot-checks a long 1D transform's result at a few bins by direct summation in f64 (O(N) per
-/// bin), for sizes the naive DFT cannot do whole: returns the largest |got - want| over the
-/// bins, relative to the largest |want|.
+/// bin, compensated so that the sum's own error stays near one rounding), for sizes the naive
+/// DFT cannot do whole: returns the largest |got - want| over the bins, relative to the
+/// largest |want|.
 pub fn spot_check_bins(input: &[Complex64], output: &[Complex64], sign: i32, bins: &[usize]) -> f64 {
     let n = input.len();
     let (mut err, mut mag) = (0.0f64, 0.0f64);
     for &k in bins {
-        let mut sum = Complex64::new(0.0, 0.0);
+        // Kahan summation of each part.
+        let (mut sum, mut comp) = (Complex64::new(0.0, 0.0), Complex64::new(0.0, 0.0));
+        // Twiddles by recurrence, recomputed exactly every 16 steps (relative error <= ~16 u).
+        let step = root(k % n, n, sign as f64);
+        let mut w = Complex64::new(1.0, 0.0);
         let mut jk = 0usize;
-        for x in input {
-            sum += x * root(jk, n, sign as f64);
+        for (j, x) in input.iter().enumerate() {
+            if j % 16 == 0 {
+                w = root(jk, n, sign as f64);
+            }
+            let term = x * w - comp;
+            let t = sum + term;
+            comp = (t - sum) - term;
+            sum = t;
+            w *= step;
             jk = (jk + k) % n;
         }
         err = err.max((output[k] - sum).norm());

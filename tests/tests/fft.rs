@@ -5,7 +5,7 @@
 //! both placements, the three precisions, the scale factor, inverse round trips). Outputs are
 //! NaN-poisoned before each run, and every byte outside the layouts must come back untouched.
 use num_complex::{Complex, Complex64};
-use rocmath_fft::{ArrayType, Data, FftError, Placement, Plan, PlanDescription, Precision, Status, TransformType};
+use rocmath_fft::{ArrayType, Data, FftError, Placement, Plan, Precision, Status, TransformType};
 use rocmath_runtime::{Device, DeviceBuffer};
 use rocmath_tests::fft::{self, accuracy, check_case, fft_devices, naive, Case, LayoutSpec, Reference};
 use rocmath_tests::Rng;
@@ -318,3 +318,300 @@ fn layouts_in_double_and_half() {
     }
     check_all(cases, Reference::Naive);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sizes.
+
+#[test]
+fn cpu_double_matches_naive_dft_larger() {
+    // The f64 CPU path is the reference below: check it against the naive DFT past the sizes of
+    // the exhaustive tests (radix mixes, primes through Rader and Bluestein, real odd/even).
+    let cpu = Device::cpu();
+    let mut failures = Vec::new();
+    for n in [97, 128, 243, 255, 256, 257, 625, 1000, 1024, 2187, 4096, 4099] {
+        for t in TRANSFORMS {
+            let case = Case::new(t, Double, &[n]).seed(n as u64);
+            if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                failures.push(format!("{case:?}: {e}"));
+            }
+        }
+    }
+    for lengths in [&[64, 48][..], &[27, 25, 8], &[17, 128]] {
+        for t in TRANSFORMS {
+            let case = Case::new(t, Double, lengths).seed(3);
+            if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                failures.push(format!("{case:?}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn double_reference_spot_checks_at_large_sizes() {
+    // Direct summation at a few bins validates the f64 CPU path where the naive DFT cannot run.
+    let mut rng = Rng::new(11);
+    for n in [1 << 22, 3usize.pow(14), 5usize.pow(10)] {
+        let x: Vec<Complex64> = (0..n).map(|_| Complex64::new(rng.unit(), rng.unit())).collect();
+        let y = fft::cpu_double(ComplexForward, &[n], 1, &x).unwrap();
+        let bins = [1, n / 3 + 1, n - 2];
+        let err = fft::spot_check_bins(&x, &y, -1, &bins);
+        // rocFFT's double bound relative to the largest output is eps * ln N.
+        assert!(err <= fft::EPS_DOUBLE * (n as f64).ln(), "n = {n}: relative error {err}");
+    }
+}
+
+#[test]
+fn every_length_to_4096_single_c2c() {
+    check_all((1..=4096).map(|n| Case::new(ComplexForward, Single, &[n]).seed(n as u64)), Reference::CpuDouble);
+}
+
+#[test]
+fn powers_of_2_3_5() {
+    let mut cases = Vec::new();
+    let mut push = |n: usize, k: usize| {
+        let batch = if n <= 4096 { 3 } else { 1 };
+        let t = if k % 2 == 0 { ComplexForward } else { ComplexInverse };
+        cases.push(Case::new(t, Single, &[n]).batch(batch).seed(n as u64));
+    };
+    for k in 1..=24 {
+        push(1 << k, k);
+    }
+    for k in 1..=15 {
+        push(3usize.pow(k as u32), k);
+    }
+    for k in 1..=10 {
+        push(5usize.pow(k as u32), k);
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn primes() {
+    let mut cases = Vec::new();
+    for n in [2, 3, 17, 257, 4099, 7919, 65537] {
+        for t in TRANSFORMS {
+            cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
+        }
+        cases.push(Case::new(ComplexForward, Double, &[n]).seed(n as u64 + 1));
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn real_lengths() {
+    // Every real length to 130 (odd and even paths, n/2 odd and even) in each precision, then
+    // a few long ones.
+    let mut cases = Vec::new();
+    for n in 1..=130 {
+        for t in [RealForward, RealInverse] {
+            for p in [Single, Double, Half] {
+                cases.push(Case::new(t, p, &[n]).batch(2).seed(n as u64));
+            }
+        }
+    }
+    for n in [1 << 16, 6561, 10000, 12289, 1 << 20] {
+        for t in [RealForward, RealInverse] {
+            cases.push(Case::new(t, Single, &[n]).seed(n as u64));
+        }
+    }
+    check_all(cases, Reference::Auto);
+}
+
+const MIXES: [&[usize]; 14] = [
+    &[64, 64],
+    &[100, 27],
+    &[33, 17],
+    &[256, 9],
+    &[2, 4096],
+    &[4096, 2],
+    &[1, 1000],
+    &[16, 16, 16],
+    &[15, 16, 17],
+    &[32, 20, 9],
+    &[5, 7, 128],
+    &[128, 128, 2],
+    &[2, 3, 4],
+    &[1, 1, 1],
+];
+
+#[test]
+fn multi_dimensional_mixes() {
+    let mut cases = Vec::new();
+    for (i, lengths) in MIXES.iter().enumerate() {
+        for t in TRANSFORMS {
+            for (batch, in_place, p) in [(1, false, Single), (3, true, Single), (2, false, Double), (2, true, Half)] {
+                if p == Half && lengths.iter().product::<usize>() > 8192 {
+                    continue; // keep |X| well inside f16's range
+                }
+                let mut case = Case::new(t, p, lengths).batch(batch).seed(i as u64 * 13 + batch as u64);
+                if in_place {
+                    case = case.in_place();
+                }
+                cases.push(case);
+            }
+        }
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn large_batches_and_transforms() {
+    // Parallel paths: many small transforms grouped per task, many 1D lines, and large
+    // multi-dimensional transforms whose passes run in parallel (the real inverse's work array
+    // in chunks of transforms).
+    let cases = vec![
+        Case::new(ComplexForward, Single, &[16, 16]).batch(500),
+        Case::new(ComplexInverse, Double, &[5, 6, 7]).batch(100).in_place(),
+        Case::new(RealForward, Single, &[10, 12]).batch(300),
+        Case::new(RealInverse, Single, &[12, 10]).batch(300).in_place(),
+        Case::new(RealInverse, Half, &[8, 8, 8]).batch(70),
+        Case::new(ComplexForward, Single, &[8]).batch(5000),
+        Case::new(RealForward, Double, &[30]).batch(2000).in_place(),
+        Case::new(ComplexForward, Single, &[1024, 1024]),
+        Case::new(RealForward, Single, &[512, 256, 3]).in_place(),
+        Case::new(RealInverse, Single, &[1024, 1024]).batch(9),
+        Case::new(ComplexInverse, Half, &[256, 256]).batch(2),
+    ];
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn scale_factors() {
+    let mut cases = Vec::new();
+    for (i, lengths) in [&[16][..], &[9, 10], &[4, 5, 6]].iter().enumerate() {
+        let n: usize = lengths.iter().product();
+        for t in TRANSFORMS {
+            for p in [Single, Double, Half] {
+                for scale in [0.5, 1.0 / n as f64, -3.0, 0.0] {
+                    cases.push(Case::new(t, p, lengths).batch(2).scale(scale).seed(i as u64));
+                }
+            }
+        }
+    }
+    // Scale with layouts and in place.
+    cases.extend(out_of_place_layouts(ComplexInverse, Single, &[6, 5], 2, 1).into_iter().map(|c| c.scale(0.25)));
+    cases.extend(in_place_layouts(RealInverse, Single, &[6, 5], 2, 1).into_iter().map(|c| c.scale(1.0 / 30.0)));
+    check_all(cases, Reference::Naive);
+}
+
+/// Forward, then inverse scaled by 1/N, on `device`: the input must come back within rocFFT's
+/// bounds relative to the input (an independent check of the library against itself).
+fn round_trip(device: &Device, forward: TransformType, precision: Precision, lengths: &[usize], batch: usize) -> Result<(), String> {
+    let n: usize = lengths.iter().product();
+    let inverse = if forward == ComplexForward { ComplexInverse } else { RealInverse };
+    let fwd = Case::new(forward, precision, lengths).batch(batch).in_place();
+    let inv = Case::new(inverse, precision, lengths).batch(batch).scale(1.0 / n as f64);
+    let (pf, pi) = (fwd.plan(device).map_err(|e| e.to_string())?, inv.plan(device).map_err(|e| e.to_string())?);
+    match precision {
+        Single => round_trip_typed::<f32>(device, &pf, &pi, forward, n, batch),
+        Double => round_trip_typed::<f64>(device, &pf, &pi, forward, n, batch),
+        Half => round_trip_typed::<half::f16>(device, &pf, &pi, forward, n, batch),
+    }
+}
+
+fn round_trip_typed<T: rocmath_fft::FftReal + rocmath_tests::Num>(device: &Device, fwd: &Plan, inv: &Plan, forward: TransformType, n: usize, batch: usize) -> Result<(), String> {
+    let q = device.new_queue().map_err(|e| e.to_string())?;
+    let mut rng = Rng::new(n as u64 + batch as u64);
+    let e = |e: FftError| e.to_string();
+    let r = |e: rocmath_runtime::Error| e.to_string();
+    let (x, y): (Vec<Complex64>, Vec<Complex64>) = if forward == ComplexForward {
+        let x: Vec<Complex<T>> = (0..n * batch).map(|_| Complex::new(rng.value::<T>(), rng.value::<T>())).collect();
+        let mut a = DeviceBuffer::from_slice(&q, &x).map_err(r)?;
+        let mut b = DeviceBuffer::<Complex<T>>::zeroed(&q, n * batch).map_err(r)?;
+        fwd.execute::<T>(&q, Data::Interleaved(&mut a), None).map_err(e)?;
+        inv.execute::<T>(&q, Data::Interleaved(&mut a), Some(Data::Interleaved(&mut b))).map_err(e)?;
+        let c = |v: &Complex<T>| Complex64::new(v.re.to_c64().re, v.im.to_c64().re);
+        (x.iter().map(c).collect(), b.to_vec(&q).map_err(r)?.iter().map(c).collect())
+    } else {
+        // In place, the real rows are padded to the hermitian footprint.
+        let p = fwd.input_layout().clone();
+        let rows = n / fwd.lengths()[0] * batch;
+        let mut buf = vec![T::nan(); fwd.input_scalars()[0].max(fwd.output_scalars()[0])];
+        let mut x = Vec::new();
+        for row in 0..rows {
+            for i in 0..fwd.lengths()[0] {
+                let v = rng.value::<T>();
+                buf[row * p.strides.get(1).copied().unwrap_or(p.distance) + i] = v;
+                x.push(Complex64::new(v.to_c64().re, 0.0));
+            }
+        }
+        let mut a = DeviceBuffer::from_slice(&q, &buf).map_err(r)?;
+        let mut b = DeviceBuffer::<T>::zeroed(&q, n * batch).map_err(r)?;
+        fwd.execute::<T>(&q, Data::Real(&mut a), None).map_err(e)?;
+        // The in-place real buffer holds interleaved hermitian elements now.
+        let herm: Vec<Complex<T>> = bytemuck::cast_slice(&a.to_vec(&q).map_err(r)?).to_vec();
+        let mut h = DeviceBuffer::from_slice(&q, &herm).map_err(r)?;
+        if inv.input_scalars()[0] > 2 * herm.len() {
+            return Err("the packed inverse input is larger than the in-place forward output".into());
+        }
+        inv.execute::<T>(&q, Data::Interleaved(&mut h), Some(Data::Real(&mut b))).map_err(e)?;
+        (x, b.to_vec(&q).map_err(r)?.iter().map(|v| Complex64::new(v.to_c64().re, 0.0)).collect())
+    };
+    let acc = accuracy(&y, &x, n, fft::type_epsilon(T::PRECISION));
+    if acc.passes() { Ok(()) } else { Err(format!("{acc:?}")) }
+}
+
+#[test]
+fn inverse_round_trips() {
+    let mut failures = Vec::new();
+    for device in fft_devices() {
+        for forward in [ComplexForward, RealForward] {
+            for p in [Single, Double, Half] {
+                for (lengths, batch) in [(&[1][..], 1), (&[2], 3), (&[1000], 2), (&[4099], 1), (&[48, 35], 2), (&[7, 8, 9], 3), (&[1 << 16], 1)] {
+                    if p == Half && lengths.iter().product::<usize>() > 8192 {
+                        continue;
+                    }
+                    if let Err(e) = round_trip(&device, forward, p, lengths, batch) {
+                        failures.push(format!("{} {forward:?} {p:?} {lengths:?} x{batch}: {e}", device.spec()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CPU path's own contract (raw pointers).
+
+/// A single-precision c2c plan of `n` x `batch`, out of place, run with the same buffer as
+/// input and output: the CPU path sees the overlap, runs line by line (each line read whole
+/// before it is written), so the result is the in-place transform.
+#[test]
+fn cpu_out_of_place_with_aliased_buffers_runs_serially() {
+    let cpu = Device::cpu();
+    let q = cpu.new_queue().unwrap();
+    let (n, batch) = (256, 300);
+    let plan = Plan::new(&cpu, Placement::NotInPlace, ComplexForward, Single, &[n], batch, None).unwrap();
+    let mut rng = Rng::new(3);
+    let x: Vec<Complex<f32>> = (0..n * batch).map(|_| Complex::new(rng.unit() as f32, rng.unit() as f32)).collect();
+    let mut buf = DeviceBuffer::from_slice(&q, &x).unwrap();
+    let p = buf.as_mut_ptr() as *mut c_void;
+    // SAFETY: the buffer holds the plan's input and output; nothing else uses it.
+    unsafe { plan.execute_raw(&q, &[p], &[p], None).unwrap() };
+    let got: Vec<Complex64> = buf.to_vec(&q).unwrap().iter().map(|v| Complex64::new(v.re as f64, v.im as f64)).collect();
+    let xd: Vec<Complex64> = x.iter().map(|v| Complex64::new(v.re as f64, v.im as f64)).collect();
+    let want = fft::cpu_double(ComplexForward, &[n], batch, &xd).unwrap();
+    let acc = accuracy(&got, &want, n, fft::EPS_SINGLE);
+    assert!(acc.passes(), "{acc:?}");
+}
+
+#[test]
+fn cpu_rejects_misaligned_pointers() {
+    let cpu = Device::cpu();
+    let q = cpu.new_queue().unwrap();
+    let plan = Plan::new(&cpu, Placement::NotInPlace, ComplexForward, Single, &[8], 1, None).unwrap();
+    let mut a = DeviceBuffer::<f32>::zeroed(&q, 40).unwrap();
+    let mut b = DeviceBuffer::<f32>::zeroed(&q, 40).unwrap();
+    let good = b.as_mut_ptr() as *mut c_void;
+    let bad = (a.as_mut_ptr() as *mut u8).wrapping_add(2) as *mut c_void;
+    // SAFETY: both buffers hold 16 + 2 interleaved elements (the misaligned one is refused
+    // before any access).
+    let err = unsafe { plan.execute_raw(&q, &[bad], &[good], None) }.unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgValue);
+    assert!(b.to_vec(&q).unwrap().iter().all(|v| *v == 0.0), "nothing is written");
+    let err = unsafe { plan.execute_raw(&q, &[good], &[bad], None) }.unwrap_err();
+    assert_eq!((err.status, err.arg), (Status::InvalidArgValue, "out_buffer"));
+}
+
