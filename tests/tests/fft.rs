@@ -615,3 +615,132 @@ fn cpu_rejects_misaligned_pointers() {
     assert_eq!((err.status, err.arg), (Status::InvalidArgValue, "out_buffer"));
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The ndarray API.
+
+mod nd_api {
+    use super::*;
+    use ndarray::{s, Array, ArrayD, Axis, IxDyn};
+    use num_complex::Complex32;
+    use rocmath_fft::nd;
+
+    fn c64(v: &Complex32) -> Complex64 {
+        Complex64::new(v.re as f64, v.im as f64)
+    }
+
+    fn random(shape: &[usize], seed: u64) -> ArrayD<Complex32> {
+        let mut rng = Rng::new(seed);
+        Array::from_shape_fn(IxDyn(shape), |_| Complex32::new(rng.unit() as f32, rng.unit() as f32))
+    }
+
+    /// The naive transform of the last `axes` axes of `x` (standard layout order).
+    fn reference(x: &ArrayD<Complex32>, axes: usize, transform: TransformType) -> Vec<Complex64> {
+        let lengths: Vec<usize> = x.shape()[x.ndim() - axes..].iter().rev().copied().collect();
+        let data: Vec<Complex64> = x.iter().map(c64).collect();
+        naive(transform, &lengths, &data)
+    }
+
+    fn assert_close(got: impl Iterator<Item = Complex64>, want: &[Complex64], n: usize, what: &str) {
+        let got: Vec<Complex64> = got.collect();
+        let acc = accuracy(&got, want, n, fft::EPS_SINGLE);
+        assert!(acc.passes(), "{what}: {acc:?}");
+    }
+
+    #[test]
+    fn fft_and_ifft_of_the_last_axes() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let x = random(&[2, 3, 6, 5], 1);
+            for axes in 1..=3 {
+                let n: usize = x.shape()[4 - axes..].iter().product();
+                let y = nd::fft(&q, x.view(), axes).unwrap();
+                assert_eq!(y.shape(), x.shape());
+                assert_close(y.iter().map(c64), &reference(&x, axes, ComplexForward), n, "fft");
+                let back = nd::ifft(&q, y.view(), axes).unwrap();
+                let want: Vec<Complex64> = x.iter().map(c64).collect();
+                assert_close(back.iter().map(c64), &want, n, "ifft(fft(x))");
+            }
+        }
+    }
+
+    #[test]
+    fn views_with_any_strides() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let base = random(&[4, 8, 6], 2);
+            // Column-major (read through its own strides), a stepped slice, reversed axes and a
+            // permutation that keeps the data in one block: each must equal the transform of
+            // the same logical array in standard layout.
+            let mut views = vec![base.view().reversed_axes().into_dyn()];
+            views.push(base.slice(s![.., ..;2, 1..]).into_dyn());
+            let mut flipped = base.view();
+            flipped.invert_axis(Axis(2));
+            views.push(flipped.into_dyn());
+            views.push(base.view().permuted_axes(vec![1, 0, 2]).into_dyn());
+            for (i, v) in views.into_iter().enumerate() {
+                let standard = v.as_standard_layout().into_owned();
+                for axes in 1..=2 {
+                    let n: usize = v.shape()[3 - axes..].iter().product();
+                    let y = nd::fft(&q, v.view(), axes).unwrap();
+                    assert_close(y.iter().map(c64), &reference(&standard, axes, ComplexForward), n, &format!("view {i}, {axes} axes"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rfft_and_irfft() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            for shape in [[3usize, 4, 10], [2, 5, 7]] {
+                let x = random(&shape, 3).mapv(|v| v.re);
+                let xc = x.mapv(|v| Complex32::new(v, 0.0));
+                for axes in 1..=2 {
+                    let n: usize = shape[3 - axes..].iter().product();
+                    let y = nd::rfft(&q, x.view(), axes).unwrap();
+                    assert_eq!(y.shape()[2], shape[2] / 2 + 1);
+                    assert_close(y.iter().map(c64), &reference(&xc, axes, RealForward), n, "rfft");
+                    let back = nd::irfft(&q, y.view(), shape[2], axes).unwrap();
+                    assert_eq!(back.shape(), x.shape());
+                    let want: Vec<Complex64> = x.iter().map(|v| Complex64::new(*v as f64, 0.0)).collect();
+                    assert_close(back.iter().map(|v| Complex64::new(*v as f64, 0.0)), &want, n, "irfft(rfft(x))");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn double_and_half() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let x = random(&[3, 16], 4);
+            let want = reference(&x, 1, ComplexForward);
+            let xd = x.mapv(|v| Complex64::new(v.re as f64, v.im as f64));
+            let yd = nd::fft(&q, xd.view(), 1).unwrap();
+            assert!(accuracy(&yd.iter().copied().collect::<Vec<_>>(), &want, 16, fft::EPS_DOUBLE).passes());
+            let xh = x.mapv(|v| Complex::new(half::f16::from_f32(v.re), half::f16::from_f32(v.im)));
+            let want_h = naive(ComplexForward, &[16], &xh.iter().map(|v| Complex64::new(v.re.to_f64(), v.im.to_f64())).collect::<Vec<_>>());
+            let yh = nd::fft(&q, xh.view(), 1).unwrap();
+            let got: Vec<Complex64> = yh.iter().map(|v| Complex64::new(v.re.to_f64(), v.im.to_f64())).collect();
+            assert!(accuracy(&got, &want_h, 16, fft::EPS_HALF).passes());
+        }
+    }
+
+    #[test]
+    fn shapes_it_refuses_and_empty_batches() {
+        let q = Device::cpu().new_queue().unwrap();
+        let x = random(&[2, 3], 5);
+        for axes in [0, 3, 4] {
+            assert_eq!(nd::fft(&q, x.view(), axes).unwrap_err().status, Status::InvalidDimensions, "axes = {axes}");
+        }
+        let y = nd::rfft(&q, x.mapv(|v| v.re).view(), 1).unwrap();
+        assert_eq!(nd::irfft(&q, y.view(), 5, 1).unwrap_err().status, Status::InvalidDimensions);
+        assert_eq!(nd::irfft(&q, y.view(), 3, 1).unwrap().shape(), &[2, 3]);
+        assert_eq!(nd::irfft(&q, y.view(), 2, 1).unwrap().shape(), &[2, 2]);
+        let empty = random(&[0, 3], 6);
+        assert_eq!(nd::fft(&q, empty.view(), 1).unwrap().shape(), &[0, 3]);
+        let no_points = random(&[3, 0], 6);
+        assert_eq!(nd::fft(&q, no_points.view(), 1).unwrap_err().status, Status::InvalidDimensions);
+    }
+}
