@@ -267,7 +267,7 @@ struct RealFft<F: FftNum> {
 impl<F: Real> RealFft<F> {
     fn new(n: usize, inverse: bool) -> RealFft<F> {
         let cache = F::cache();
-        if n % 2 == 0 {
+        if n & 1 == 0 {
             RealFft { n, fft: cache.fft(n / 2, inverse), twiddles: cache.real_twiddles(n) }
         } else {
             RealFft { n, fft: cache.fft(n, inverse), twiddles: Arc::from(Vec::new()) }
@@ -423,7 +423,7 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
         ("in_buffer", input, plan.input.array_type.buffer_count()),
         ("out_buffer", output, plan.output.array_type.buffer_count()),
     ] {
-        if ptrs[..count].iter().any(|p| (*p as usize) % std::mem::align_of::<S>() != 0) {
+        if ptrs[..count].iter().any(|p| !(*p as *const S).is_aligned()) {
             return Err(FftError::new(Status::InvalidArgValue, arg, format!("not aligned to its {}-byte scalars", std::mem::align_of::<S>())));
         }
     }
@@ -753,7 +753,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             fft.process_with_scratch(buf, grow(&mut s.fft, fft.get_inplace_scratch_len()));
             scatter(dst, db, so, n, buf, pass.scale);
         }
-        Op::R2c(r) if r.n % 2 == 0 => {
+        Op::R2c(r) if r.n & 1 == 0 => {
             // z[m] = x[2m] + i x[2m+1]; Z = FFT_M(z); X[j] = E[j] + w^j O[j] with
             // E[j] = (Z[j] + conj Z[M-j]) / 2, O[j] = -i (Z[j] - conj Z[M-j]) / 2, and
             // X[M-j] = conj(E[j] - w^j O[j]).
@@ -796,7 +796,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
                 }
             }
         }
-        Op::C2r(r) if r.n % 2 == 0 => {
+        Op::C2r(r) if r.n & 1 == 0 => {
             // The inverse of the step above, without the halving (rocFFT's inverse is
             // unnormalised): Z'[j] = E'[j] + i O'[j], E' = X[j] + conj X[M-j],
             // O' = (X[j] - conj X[M-j]) conj(w^j); Z'[M-j] = conj E' + i conj O'. The imaginary

@@ -90,8 +90,8 @@ pub struct AccuracySum {
 impl AccuracySum {
     pub fn push(&mut self, got: Complex64, want: Complex64) {
         let e = (got - want).norm();
-        // NaN compares false: make it the worst error.
-        if !(e <= self.linf) {
+        // A NaN is the worst error.
+        if e.is_nan() || e > self.linf {
             self.linf = if e.is_nan() { f64::INFINITY } else { e };
             self.worst = self.count;
             self.worst_pair = (got, want);
@@ -225,7 +225,7 @@ pub fn make_hermitian(data: &mut [Complex64], lengths: &[usize]) {
     let mut half_lengths = lengths.to_vec();
     half_lengths[0] = lengths[0] / 2 + 1;
     let half: usize = half_lengths.iter().product();
-    let planes: Vec<usize> = if lengths[0] % 2 == 0 { vec![0, lengths[0] / 2] } else { vec![0] };
+    let planes: Vec<usize> = if lengths[0] & 1 == 0 { vec![0, lengths[0] / 2] } else { vec![0] };
     for t in data.chunks_exact_mut(half) {
         for_each_index(&half_lengths, |idx| {
             if !planes.contains(&idx[0]) {

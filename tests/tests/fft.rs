@@ -371,7 +371,7 @@ fn powers_of_2_3_5() {
     let mut cases = Vec::new();
     let mut push = |n: usize, k: usize| {
         let batch = if n <= 4096 { 3 } else { 1 };
-        let t = if k % 2 == 0 { ComplexForward } else { ComplexInverse };
+        let t = if k & 1 == 0 { ComplexForward } else { ComplexInverse };
         cases.push(Case::new(t, Single, &[n]).batch(batch).seed(n as u64));
     };
     for k in 1..=24 {
