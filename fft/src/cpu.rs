@@ -232,6 +232,23 @@ impl<E> Side<E> {
     {
         Complex::new(self.re.add(at).read().load(), self.im.add(at).read().load())
     }
+    /// `get` for an interleaved side: the element as one access.
+    #[inline(always)]
+    unsafe fn get_interleaved<F>(&self, at: usize) -> Complex<F>
+    where
+        E: Scalar<F>,
+    {
+        let v = self.re.add(at).cast::<Complex<E>>().read();
+        Complex::new(v.re.load(), v.im.load())
+    }
+    /// `put` for an interleaved side.
+    #[inline(always)]
+    unsafe fn put_interleaved<F>(&self, at: usize, v: Complex<F>)
+    where
+        E: Scalar<F>,
+    {
+        self.re.add(at).cast::<Complex<E>>().write(Complex::new(E::store(v.re), E::store(v.im)));
+    }
     #[inline(always)]
     unsafe fn get_re<F>(&self, at: usize) -> F
     where
@@ -696,20 +713,31 @@ unsafe fn run_direct<F: Real>(
     }
 }
 
-/// Gathers `bases.len()` complex lines of `n` elements (step `step`) into `buf`, line after
-/// line.
+/// Gathers `bases.len()` complex lines of `n` elements (step `step`) into `buf`, one every
+/// `row` elements. Lines of unit step are copied one after another; strided ones element by
+/// element across the panel, so that neighbouring lines share the cache lines read.
 #[inline(always)]
-unsafe fn gather<A: Scalar<F>, F: Real>(src: &Side<A>, bases: &[usize], step: usize, n: usize, buf: &mut [Complex<F>]) {
+unsafe fn gather<A: Scalar<F>, F: Real>(src: &Side<A>, bases: &[usize], step: usize, n: usize, row: usize, buf: &mut [Complex<F>]) {
+    // Interleaved elements move as one (a single 8- or 16-byte access), planar ones as two.
+    if src.interleaved {
+        gather_with(bases, step, n, row, buf, |at| src.get_interleaved(at));
+    } else {
+        gather_with(bases, step, n, row, buf, |at| src.get(at));
+    }
+}
+
+#[inline(always)]
+fn gather_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf: &mut [Complex<F>], get: impl Fn(usize) -> Complex<F>) {
     if step <= 2 || bases.len() == 1 {
-        for (row, &b) in buf.chunks_exact_mut(n).zip(bases) {
-            for (j, v) in row.iter_mut().enumerate() {
-                *v = src.get(b + j * step);
+        for (k, &b) in bases.iter().enumerate() {
+            for (j, v) in buf[k * row..k * row + n].iter_mut().enumerate() {
+                *v = get(b + j * step);
             }
         }
     } else {
         for j in 0..n {
             for (k, &b) in bases.iter().enumerate() {
-                buf[k * n + j] = src.get(b + j * step);
+                buf[k * row + j] = get(b + j * step);
             }
         }
     }
@@ -717,18 +745,27 @@ unsafe fn gather<A: Scalar<F>, F: Real>(src: &Side<A>, bases: &[usize], step: us
 
 /// Scatters complex lines from `buf` (times `scale`), the reverse of `gather`.
 #[inline(always)]
-unsafe fn scatter<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], step: usize, n: usize, buf: &[Complex<F>], scale: Option<F>) {
-    let sc = scale.unwrap_or(F::one());
+unsafe fn scatter<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], step: usize, n: usize, row: usize, buf: &[Complex<F>], scale: Option<F>) {
+    match (dst.interleaved, scale) {
+        (true, None) => scatter_with(bases, step, n, row, buf, |at, v| dst.put_interleaved(at, v)),
+        (true, Some(sc)) => scatter_with(bases, step, n, row, buf, |at, v| dst.put_interleaved(at, v.scale(sc))),
+        (false, None) => scatter_with(bases, step, n, row, buf, |at, v| dst.put(at, v)),
+        (false, Some(sc)) => scatter_with(bases, step, n, row, buf, |at, v| dst.put(at, v.scale(sc))),
+    }
+}
+
+#[inline(always)]
+fn scatter_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf: &[Complex<F>], put: impl Fn(usize, Complex<F>)) {
     if step <= 2 || bases.len() == 1 {
-        for (row, &b) in buf.chunks_exact(n).zip(bases) {
-            for (j, v) in row.iter().enumerate() {
-                dst.put(b + j * step, v.scale(sc));
+        for (k, &b) in bases.iter().enumerate() {
+            for (j, v) in buf[k * row..k * row + n].iter().enumerate() {
+                put(b + j * step, *v);
             }
         }
     } else {
         for j in 0..n {
             for (k, &b) in bases.iter().enumerate() {
-                dst.put(b + j * step, buf[k * n + j].scale(sc));
+                put(b + j * step, buf[k * row + j]);
             }
         }
     }
@@ -748,10 +785,24 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
     match &pass.op {
         Op::C2c(fft) => {
             let n = lines.n_in;
-            let buf = grow(&mut s.lines, k * n);
-            gather(src, sb, si, n, buf);
-            fft.process_with_scratch(buf, grow(&mut s.fft, fft.get_inplace_scratch_len()));
-            scatter(dst, db, so, n, buf, pass.scale);
+            if (si > 2 || so > 2) && k > 1 && n >= 32 {
+                // Strided lines, gathered across the panel: rows of the panel a little more
+                // than n apart, so that the k rows written for one j do not all fall in the
+                // same cache set (n a multiple of 4 KiB would put them there).
+                let row = n + 8;
+                let buf = grow(&mut s.lines, k * row);
+                gather(src, sb, si, n, row, buf);
+                let scratch = grow(&mut s.fft, fft.get_inplace_scratch_len());
+                for line in buf.chunks_exact_mut(row) {
+                    fft.process_with_scratch(&mut line[..n], scratch);
+                }
+                scatter(dst, db, so, n, row, buf, pass.scale);
+            } else {
+                let buf = grow(&mut s.lines, k * n);
+                gather(src, sb, si, n, n, buf);
+                fft.process_with_scratch(buf, grow(&mut s.fft, fft.get_inplace_scratch_len()));
+                scatter(dst, db, so, n, n, buf, pass.scale);
+            }
         }
         Op::R2c(r) if r.n & 1 == 0 => {
             // z[m] = x[2m] + i x[2m+1]; Z = FFT_M(z); X[j] = E[j] + w^j O[j] with
