@@ -66,7 +66,7 @@ pub(crate) trait Real: FftNum + Float + Scalar<Self> {
 
 pub(crate) struct Cache<F: FftNum> {
     planner: Mutex<FftPlanner<F>>,
-    /// exp(-2 pi i j / n) for j = 0..=n/4, per even real length n.
+    /// exp(-2 pi i j / n) for j < n/2, per even real length n.
     twiddles: Mutex<HashMap<usize, Arc<[Complex<F>]>>>,
 }
 
@@ -84,7 +84,7 @@ impl<F: Real> Cache<F> {
         let mut map = self.twiddles.lock().unwrap_or_else(|e| e.into_inner());
         map.entry(n)
             .or_insert_with(|| {
-                (0..=n / 4)
+                (0..n / 2)
                     .map(|j| {
                         // Computed in f64 from an exact fraction, rounded once.
                         let (s, c) = (-2.0 * std::f64::consts::PI * j as f64 / n as f64).sin_cos();
@@ -249,6 +249,15 @@ impl<E> Side<E> {
     {
         self.re.add(at).cast::<Complex<E>>().write(Complex::new(E::store(v.re), E::store(v.im)));
     }
+    /// Two consecutive reals at `at` as one complex number (real sides, unit step).
+    #[inline(always)]
+    unsafe fn get_pair<F>(&self, at: usize) -> Complex<F>
+    where
+        E: Scalar<F>,
+    {
+        let v = self.re.add(at).cast::<Complex<E>>().read();
+        Complex::new(v.re.load(), v.im.load())
+    }
     #[inline(always)]
     unsafe fn get_re<F>(&self, at: usize) -> F
     where
@@ -274,7 +283,7 @@ impl<E> Side<E> {
 }
 
 /// A real transform of length `n`: for even `n` an n/2-point complex FFT and the twiddles
-/// exp(-2 pi i j / n), j <= n/4; for odd `n` an n-point complex FFT.
+/// exp(-2 pi i j / n), j < n/2; for odd `n` an n-point complex FFT.
 struct RealFft<F: FftNum> {
     n: usize,
     fft: Arc<dyn Fft<F>>,
@@ -289,11 +298,6 @@ impl<F: Real> RealFft<F> {
         } else {
             RealFft { n, fft: cache.fft(n, inverse), twiddles: Arc::from(Vec::new()) }
         }
-    }
-    /// exp(-2 pi i j / n) for 0 <= j <= n/4 (even n): all the split step needs.
-    #[inline(always)]
-    fn twiddle(&self, j: usize) -> Complex<F> {
-        self.twiddles[j]
     }
 }
 
@@ -385,6 +389,8 @@ struct Scratch<F: Real> {
     work: Vec<Complex<F>>,
     lines: Vec<Complex<F>>,
     fft: Vec<Complex<F>>,
+    /// One hermitian line of a real transform.
+    aux: Vec<Complex<F>>,
 }
 
 /// What a thread's pool holds.
@@ -393,19 +399,21 @@ pub(crate) struct Pooled<F> {
     work: Vec<Complex<F>>,
     lines: Vec<Complex<F>>,
     fft: Vec<Complex<F>>,
+    aux: Vec<Complex<F>>,
 }
 
 impl<F: Real> Scratch<F> {
     fn take() -> Scratch<F> {
-        F::with_pool(|p| Scratch { work: std::mem::take(&mut p.work), lines: std::mem::take(&mut p.lines), fft: std::mem::take(&mut p.fft) })
-            .unwrap_or(Scratch { work: Vec::new(), lines: Vec::new(), fft: Vec::new() })
+        let take = std::mem::take::<Vec<Complex<F>>>;
+        F::with_pool(|p| Scratch { work: take(&mut p.work), lines: take(&mut p.lines), fft: take(&mut p.fft), aux: take(&mut p.aux) })
+            .unwrap_or(Scratch { work: Vec::new(), lines: Vec::new(), fft: Vec::new(), aux: Vec::new() })
     }
 }
 
 impl<F: Real> Drop for Scratch<F> {
     fn drop(&mut self) {
         F::with_pool(|p| {
-            for (mine, pooled) in [(&mut self.work, &mut p.work), (&mut self.lines, &mut p.lines), (&mut self.fft, &mut p.fft)] {
+            for (mine, pooled) in [(&mut self.work, &mut p.work), (&mut self.lines, &mut p.lines), (&mut self.fft, &mut p.fft), (&mut self.aux, &mut p.aux)] {
                 if mine.capacity() > pooled.capacity() {
                     *pooled = std::mem::take(mine);
                 }
@@ -771,6 +779,19 @@ fn scatter_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf
     }
 }
 
+/// Writes the complex rows of `buf` (`m` each) as pairs of consecutive reals to the lines at
+/// `bases` of a real side with unit step.
+#[inline(always)]
+unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: usize, buf: &[Complex<F>], f: impl Fn(Complex<F>) -> Complex<F>) {
+    for (z, &b) in buf.chunks_exact(m).zip(bases) {
+        let out = dst.re.add(b).cast::<Complex<B>>();
+        for (i, v) in z.iter().enumerate() {
+            let v = f(*v);
+            out.add(i).write(Complex::new(B::store(v.re), B::store(v.im)));
+        }
+    }
+}
+
 /// Lines `l0 .. l0 + k` of a pass: gather, transform, scatter.
 unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, s: &mut Scratch<F>) {
     let mut sb = [0usize; 64];
@@ -805,31 +826,38 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             }
         }
         Op::R2c(r) if r.n & 1 == 0 => {
-            // z[m] = x[2m] + i x[2m+1]; Z = FFT_M(z); X[j] = E[j] + w^j O[j] with
-            // E[j] = (Z[j] + conj Z[M-j]) / 2, O[j] = -i (Z[j] - conj Z[M-j]) / 2, and
-            // X[M-j] = conj(E[j] - w^j O[j]).
+            // z[m] = x[2m] + i x[2m+1]; Z = FFT_M(z); for 0 < j < M, with A = Z[j] + conj Z[M-j]
+            // and B = Z[j] - conj Z[M-j]: X[j] = A/2 + w^j (-i B/2) (the even and odd halves'
+            // transforms recombined); X[0] and X[M] from Z[0] alone.
             let m = r.n / 2;
             let buf = grow(&mut s.lines, k * m);
-            for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
-                for (i, v) in row.iter_mut().enumerate() {
-                    *v = Complex::new(src.get_re(b + 2 * i * si), src.get_re(b + (2 * i + 1) * si));
+            if si == 1 {
+                // Consecutive reals, read two at a time.
+                for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = src.get_pair(b + 2 * i);
+                    }
+                }
+            } else {
+                for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = Complex::new(src.get_re(b + 2 * i * si), src.get_re(b + (2 * i + 1) * si));
+                    }
                 }
             }
             r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
+            let out = grow(&mut s.aux, m + 1);
             for (z, &b) in buf.chunks_exact(m).zip(db) {
-                dst.put(b, Complex::new((z[0].re + z[0].im) * sc, F::zero()));
-                dst.put(b + m * so, Complex::new((z[0].re - z[0].im) * sc, F::zero()));
-                for j in 1..=m / 2 {
-                    let (a, c) = (z[j], z[m - j].conj());
-                    let e = (a + c).scale(half);
-                    let d = a - c;
-                    let o = Complex::new(d.im * half, -d.re * half);
-                    let wo = r.twiddle(j) * o;
-                    dst.put(b + j * so, (e + wo).scale(sc));
-                    if j != m - j {
-                        dst.put(b + (m - j) * so, (e - wo).conj().scale(sc));
-                    }
+                out[0] = Complex::new(z[0].re + z[0].im, F::zero());
+                out[m] = Complex::new(z[0].re - z[0].im, F::zero());
+                // Written as independent lanes over j (Z[M-j] read backwards) so that it
+                // vectorises.
+                for (((x, a), c), w) in out[1..m].iter_mut().zip(&z[1..]).zip(z[1..].iter().rev()).zip(&r.twiddles[1..]) {
+                    let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
+                    let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
+                    *x = Complex::new(half * (sum_re + w.im * dif_re + w.re * dif_im), half * (sum_im + w.im * dif_im - w.re * dif_re));
                 }
+                scatter(dst, &[b], so, m + 1, m + 1, out, pass.scale);
             }
         }
         Op::R2c(r) => {
@@ -849,30 +877,32 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
         }
         Op::C2r(r) if r.n & 1 == 0 => {
             // The inverse of the step above, without the halving (rocFFT's inverse is
-            // unnormalised): Z'[j] = E'[j] + i O'[j], E' = X[j] + conj X[M-j],
-            // O' = (X[j] - conj X[M-j]) conj(w^j); Z'[M-j] = conj E' + i conj O'. The imaginary
-            // parts of X[0] and X[M] are ignored. x = IFFT_M(Z') unpacked.
+            // unnormalised): for 0 < j < M, with A = X[j] + conj X[M-j] and
+            // B = X[j] - conj X[M-j], Z'[j] = A + i conj(w^j) B; Z'[0] from the real parts of
+            // X[0] and X[M] (their imaginary parts are ignored). x = IFFT_M(Z') unpacked.
             let m = r.n / 2;
             let buf = grow(&mut s.lines, k * m);
+            let x = grow(&mut s.aux, m + 1);
             for (z, &b) in buf.chunks_exact_mut(m).zip(sb) {
-                let (x0, xm): (F, F) = (src.get_re(b), src.get_re(b + m * si));
-                z[0] = Complex::new(x0 + xm, x0 - xm);
-                for j in 1..=m / 2 {
-                    let a: Complex<F> = src.get(b + j * si);
-                    let c: Complex<F> = src.get::<F>(b + (m - j) * si).conj();
-                    let e = a + c;
-                    let o = (a - c) * r.twiddle(j).conj();
-                    z[j] = Complex::new(e.re - o.im, e.im + o.re);
-                    if j != m - j {
-                        z[m - j] = Complex::new(e.re + o.im, o.re - e.im);
-                    }
+                gather(src, &[b], si, m + 1, m + 1, x);
+                z[0] = Complex::new(x[0].re + x[m].re, x[0].re - x[m].re);
+                for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
+                    let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
+                    let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
+                    *z = Complex::new(sum_re + w.im * dif_re - w.re * dif_im, sum_im + w.im * dif_im + w.re * dif_re);
                 }
             }
             r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
-            for (z, &b) in buf.chunks_exact(m).zip(db) {
-                for (i, v) in z.iter().enumerate() {
-                    dst.put_re(b + 2 * i * so, v.re * sc);
-                    dst.put_re(b + (2 * i + 1) * so, v.im * sc);
+            match (so, pass.scale) {
+                (1, None) => put_pairs(dst, db, m, buf, |v| v),
+                (1, Some(sc)) => put_pairs(dst, db, m, buf, |v| v.scale(sc)),
+                _ => {
+                    for (z, &b) in buf.chunks_exact(m).zip(db) {
+                        for (i, v) in z.iter().enumerate() {
+                            dst.put_re(b + 2 * i * so, v.re * sc);
+                            dst.put_re(b + (2 * i + 1) * so, v.im * sc);
+                        }
+                    }
                 }
             }
         }
