@@ -1,12 +1,930 @@
 //! The CPU path: every plan runs here, and it is the reference for the GPU.
-use crate::plan::Plan;
-use crate::types::{FftError, Result, Status};
+//!
+//! A transform is a sequence of passes, one per dimension. A pass runs 1D transforms along its
+//! dimension over every "line" (every index of the other dimensions and of the batch): it
+//! gathers a panel of lines from its source through raw pointers into per-thread scratch (in the
+//! compute precision), transforms them with RustFFT, and scatters them to its destination. So
+//! any layout (offsets, strides, distances, interleaved, planar, real, hermitian) runs the same
+//! way, each line reads all of its input before writing, and no `&mut` slice ever covers user
+//! memory that something else may touch.
+//!
+//! - Complex: passes along dims 0, 1, 2; input -> output, then output -> output.
+//! - Real forward: the real transform along dim 0 (input -> output), then complex passes along
+//!   the other dims on the output.
+//! - Real inverse: complex passes along dims 1.. (input -> host work array), then the real
+//!   inverse along dim 0 (work -> output). The input is never written.
+//! - Half precision computes in f32; with more than one pass the intermediate lives in an f32
+//!   work array, so the result is rounded to f16 once, at the end.
+//!
+//! Even real lengths use the half-length complex transform (pairs of reals as one complex
+//! number, an N/2-point FFT, then the split twiddle step); odd ones a full complex FFT.
+//!
+//! Fast path: a complex pass whose lines are contiguous, packed and of the compute type (a
+//! batched 1D c2c on interleaved f32/f64 data, or dim 0 of a packed multi-dimensional one) hands
+//! the memory to RustFFT directly. Lines, chunks of lines, or groups of whole small transforms
+//! run in parallel on the rayon pool when the plan holds more than 2^15 elements.
+use crate::plan::{Layout, Plan};
+use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
+use num_complex::Complex;
+use num_traits::{Float, Zero};
+use rayon::prelude::*;
+use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
+use std::collections::HashMap;
 use std::ffi::c_void;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Plans with more elements than this (all transforms together) run in parallel.
+const PARALLEL_ELEMENTS: usize = 1 << 15;
+/// Transforms up to this size are grouped whole (all passes of a group in cache, one group per
+/// task) when the batch is large enough to keep every thread busy.
+const GROUP_ELEMENTS: usize = 1 << 15;
+/// The f32/f64 work array of the passes that need one holds at most this many elements (or one
+/// transform); larger batches run in chunks.
+const WORK_ELEMENTS: usize = 1 << 22;
+/// A parallel task's share of a pass, in elements.
+const TASK_ELEMENTS: usize = 1 << 13;
 
 /// Runs `plan` on host memory.
 ///
 /// # Safety
 /// As [`Plan::execute_raw`]: the pointers are host memory covering the plan's layouts.
-pub(crate) unsafe fn execute(_plan: &Plan, _input: &[*mut c_void], _output: &[*mut c_void]) -> Result<()> {
-    Err(FftError::new(Status::Failure, "plan", "the CPU FFT path is being written"))
+pub(crate) unsafe fn execute(plan: &Plan, input: &[*mut c_void], output: &[*mut c_void]) -> Result<()> {
+    match plan.precision {
+        Precision::Single => run::<f32, f32>(plan, input, output),
+        Precision::Double => run::<f64, f64>(plan, input, output),
+        Precision::Half => run::<half::f16, f32>(plan, input, output),
+    }
+}
+
+/// A compute type: f32 or f64, with its process-wide cache of RustFFT plans and real-transform
+/// twiddles.
+pub(crate) trait Real: FftNum + Float + Scalar<Self> {
+    fn cache() -> &'static Cache<Self>;
+    /// Runs `f` on this thread's scratch pool (`None` while the thread is being torn down).
+    fn with_pool<R>(f: impl FnOnce(&mut Pooled<Self>) -> R) -> Option<R>;
+}
+
+pub(crate) struct Cache<F: FftNum> {
+    planner: Mutex<FftPlanner<F>>,
+    /// exp(-2 pi i j / n) for j < n/2, per even real length n.
+    twiddles: Mutex<HashMap<usize, Arc<[Complex<F>]>>>,
+}
+
+impl<F: Real> Cache<F> {
+    fn new() -> Cache<F> {
+        Cache { planner: Mutex::new(FftPlanner::new()), twiddles: Mutex::new(HashMap::new()) }
+    }
+
+    fn fft(&self, len: usize, inverse: bool) -> Arc<dyn Fft<F>> {
+        let direction = if inverse { FftDirection::Inverse } else { FftDirection::Forward };
+        self.planner.lock().unwrap_or_else(|e| e.into_inner()).plan_fft(len, direction)
+    }
+
+    fn real_twiddles(&self, n: usize) -> Arc<[Complex<F>]> {
+        let mut map = self.twiddles.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(n)
+            .or_insert_with(|| {
+                (0..n / 2)
+                    .map(|j| {
+                        // Computed in f64 from an exact fraction, rounded once.
+                        let (s, c) = (-2.0 * std::f64::consts::PI * j as f64 / n as f64).sin_cos();
+                        Complex::new(F::from_f64(c).unwrap(), F::from_f64(s).unwrap())
+                    })
+                    .collect()
+            })
+            .clone()
+    }
+}
+
+macro_rules! real_impl {
+    ($t:ty) => {
+        impl Real for $t {
+            fn cache() -> &'static Cache<$t> {
+                static CACHE: OnceLock<Cache<$t>> = OnceLock::new();
+                CACHE.get_or_init(Cache::new)
+            }
+            fn with_pool<R>(f: impl FnOnce(&mut Pooled<$t>) -> R) -> Option<R> {
+                thread_local!(static POOL: std::cell::RefCell<Pooled<$t>> = std::cell::RefCell::new(Pooled::default()));
+                POOL.try_with(|p| p.try_borrow_mut().ok().map(|mut p| f(&mut p))).ok().flatten()
+            }
+        }
+    };
+}
+real_impl!(f32);
+real_impl!(f64);
+
+/// A storage scalar computed in `F`: f32 and f64 in themselves, f16 in f32.
+pub(crate) trait Scalar<F>: Copy + Send + Sync + 'static {
+    /// The storage type is `F` itself, so its memory can go to RustFFT as it is.
+    const NATIVE: bool;
+    fn load(self) -> F;
+    fn store(v: F) -> Self;
+}
+impl Scalar<f32> for f32 {
+    const NATIVE: bool = true;
+    #[inline(always)]
+    fn load(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn store(v: f32) -> f32 {
+        v
+    }
+}
+impl Scalar<f64> for f64 {
+    const NATIVE: bool = true;
+    #[inline(always)]
+    fn load(self) -> f64 {
+        self
+    }
+    #[inline(always)]
+    fn store(v: f64) -> f64 {
+        v
+    }
+}
+impl Scalar<f32> for half::f16 {
+    const NATIVE: bool = false;
+    #[inline(always)]
+    fn load(self) -> f32 {
+        self.to_f32()
+    }
+    #[inline(always)]
+    fn store(v: f32) -> half::f16 {
+        half::f16::from_f32(v)
+    }
+}
+
+/// One side of a pass (the plan's input or output, or the work array), addressed in scalars.
+#[derive(Clone, Copy, Debug)]
+struct Side<E> {
+    /// The first element's real part.
+    re: *mut E,
+    /// Its imaginary part (`re + 1` interleaved; the second buffer planar; unused for real).
+    im: *mut E,
+    /// Scalars between neighbours along each dimension (fastest first); `strides[rank]` is the
+    /// distance between transforms.
+    strides: [usize; 4],
+    interleaved: bool,
+}
+
+// SAFETY: a Side is an address; the passes only touch disjoint lines from different threads
+// (see `run`: anything that could make lines share memory runs serially).
+unsafe impl<E: Send> Send for Side<E> {}
+unsafe impl<E: Sync> Sync for Side<E> {}
+
+impl<E> Side<E> {
+    /// The side of `layout` over the buffers `ptrs` (scalar pointers), for `rank` dimensions.
+    ///
+    /// # Safety
+    /// The buffers hold the layout's offsets.
+    unsafe fn of_layout(layout: &Layout, ptrs: &[*mut c_void], rank: usize) -> Side<E> {
+        let mut strides = [0; 4];
+        let per = layout.array_type.scalars_per_element();
+        for (s, &l) in strides.iter_mut().zip(&layout.strides) {
+            *s = l * per;
+        }
+        strides[rank] = layout.distance * per;
+        let base = ptrs[0] as *mut E;
+        let (re, im, interleaved) = {
+            match layout.array_type {
+                ArrayType::ComplexInterleaved | ArrayType::HermitianInterleaved => {
+                    let re = base.add(2 * layout.offsets[0]);
+                    (re, re.wrapping_add(1), true)
+                }
+                ArrayType::ComplexPlanar | ArrayType::HermitianPlanar => {
+                    (base.add(layout.offsets[0]), (ptrs[1] as *mut E).add(layout.offsets[1]), false)
+                }
+                _ => {
+                    let re = base.add(layout.offsets[0]);
+                    (re, re, false)
+                }
+            }
+        };
+        Side { re, im, strides, interleaved }
+    }
+
+    /// A packed interleaved array of complex-side `lengths`, per transform, at `ptr`.
+    fn packed(ptr: *mut Complex<E>, lengths: &[usize]) -> Side<E> {
+        let mut strides = [0; 4];
+        let mut acc = 2;
+        for (s, &l) in strides.iter_mut().zip(lengths) {
+            *s = acc;
+            acc *= l;
+        }
+        strides[lengths.len()] = acc;
+        let re = ptr as *mut E;
+        Side { re, im: re.wrapping_add(1), strides, interleaved: true }
+    }
+
+    /// The same side starting `batch` transforms later.
+    ///
+    /// # Safety
+    /// `batch` must be inside the plan's batch.
+    unsafe fn shifted(self, batch: usize, rank: usize) -> Side<E> {
+        let by = batch * self.strides[rank];
+        Side { re: self.re.add(by), im: self.im.wrapping_add(by), ..self }
+    }
+
+    #[inline(always)]
+    unsafe fn get<F>(&self, at: usize) -> Complex<F>
+    where
+        E: Scalar<F>,
+    {
+        Complex::new(self.re.add(at).read().load(), self.im.add(at).read().load())
+    }
+    /// `get` for an interleaved side: the element as one access.
+    #[inline(always)]
+    unsafe fn get_interleaved<F>(&self, at: usize) -> Complex<F>
+    where
+        E: Scalar<F>,
+    {
+        let v = self.re.add(at).cast::<Complex<E>>().read();
+        Complex::new(v.re.load(), v.im.load())
+    }
+    /// `put` for an interleaved side.
+    #[inline(always)]
+    unsafe fn put_interleaved<F>(&self, at: usize, v: Complex<F>)
+    where
+        E: Scalar<F>,
+    {
+        self.re.add(at).cast::<Complex<E>>().write(Complex::new(E::store(v.re), E::store(v.im)));
+    }
+    /// Two consecutive reals at `at` as one complex number (real sides, unit step).
+    #[inline(always)]
+    unsafe fn get_pair<F>(&self, at: usize) -> Complex<F>
+    where
+        E: Scalar<F>,
+    {
+        let v = self.re.add(at).cast::<Complex<E>>().read();
+        Complex::new(v.re.load(), v.im.load())
+    }
+    #[inline(always)]
+    unsafe fn get_re<F>(&self, at: usize) -> F
+    where
+        E: Scalar<F>,
+    {
+        self.re.add(at).read().load()
+    }
+    #[inline(always)]
+    unsafe fn put<F>(&self, at: usize, v: Complex<F>)
+    where
+        E: Scalar<F>,
+    {
+        self.re.add(at).write(E::store(v.re));
+        self.im.add(at).write(E::store(v.im));
+    }
+    #[inline(always)]
+    unsafe fn put_re<F>(&self, at: usize, v: F)
+    where
+        E: Scalar<F>,
+    {
+        self.re.add(at).write(E::store(v));
+    }
+}
+
+/// A real transform of length `n`: for even `n` an n/2-point complex FFT and the twiddles
+/// exp(-2 pi i j / n), j < n/2; for odd `n` an n-point complex FFT.
+struct RealFft<F: FftNum> {
+    n: usize,
+    fft: Arc<dyn Fft<F>>,
+    twiddles: Arc<[Complex<F>]>,
+}
+
+impl<F: Real> RealFft<F> {
+    fn new(n: usize, inverse: bool) -> RealFft<F> {
+        let cache = F::cache();
+        if n & 1 == 0 {
+            RealFft { n, fft: cache.fft(n / 2, inverse), twiddles: cache.real_twiddles(n) }
+        } else {
+            RealFft { n, fft: cache.fft(n, inverse), twiddles: Arc::from(Vec::new()) }
+        }
+    }
+}
+
+enum Op<F: FftNum> {
+    C2c(Arc<dyn Fft<F>>),
+    R2c(RealFft<F>),
+    C2r(RealFft<F>),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Loc {
+    Input,
+    Output,
+    Work,
+}
+
+struct Pass<F: FftNum> {
+    op: Op<F>,
+    /// The dimension the lines run along.
+    dim: usize,
+    src: Loc,
+    dst: Loc,
+    /// The plan's scale factor, applied by the last pass (`None` when it is 1).
+    scale: Option<F>,
+}
+
+/// Where a pass's lines are: their lengths and steps on each side, and the other dimensions
+/// (batch included), fastest first, as (length, source stride, destination stride) in scalars.
+struct Lines {
+    n_in: usize,
+    n_out: usize,
+    step_in: usize,
+    step_out: usize,
+    outer: [(usize, usize, usize); 3],
+    count: usize,
+}
+
+impl Lines {
+    fn new(dim: usize, clen: &[usize], batch: usize, src: &[usize; 4], dst: &[usize; 4], n: (usize, usize)) -> Lines {
+        let rank = clen.len();
+        let mut outer = [(1, 0, 0); 3];
+        let mut i = 0;
+        for e in (0..rank).filter(|&e| e != dim) {
+            outer[i] = (clen[e], src[e], dst[e]);
+            i += 1;
+        }
+        outer[i] = (batch, src[rank], dst[rank]);
+        let count = outer.iter().map(|o| o.0).product();
+        Lines { n_in: n.0, n_out: n.1, step_in: src[dim], step_out: dst[dim], outer, count }
+    }
+
+    /// Scalar offsets of line `l`'s first element on the source and destination.
+    #[inline]
+    fn offsets(&self, mut l: usize) -> (usize, usize) {
+        let (mut a, mut b) = (0, 0);
+        for &(len, s, d) in &self.outer {
+            let i = l % len;
+            l /= len;
+            a += i * s;
+            b += i * d;
+        }
+        (a, b)
+    }
+
+    /// Whether all lines lie back to back, packed with unit steps, for `n`-element complex
+    /// lines (`side` 0 = source, 1 = destination).
+    fn contiguous(&self, side: usize) -> bool {
+        let (n, step) = if side == 0 { (self.n_in, self.step_in) } else { (self.n_out, self.step_out) };
+        if step != 2 && n > 1 {
+            return false;
+        }
+        let mut expect = 2 * n;
+        for &(len, s, d) in &self.outer {
+            let stride = if side == 0 { s } else { d };
+            if len > 1 && stride != expect {
+                return false;
+            }
+            expect *= len;
+        }
+        true
+    }
+}
+
+/// Per-thread scratch: the work array, the panel of lines and RustFFT's scratch. It comes from
+/// the thread's pool and goes back there when dropped, so repeated executions (and the rayon
+/// workers' tasks) reuse memory that is already mapped instead of faulting in fresh pages. A
+/// thread keeps the largest buffers it has used.
+struct Scratch<F: Real> {
+    work: Vec<Complex<F>>,
+    lines: Vec<Complex<F>>,
+    fft: Vec<Complex<F>>,
+    /// One hermitian line of a real transform.
+    aux: Vec<Complex<F>>,
+}
+
+/// What a thread's pool holds.
+#[derive(Default)]
+pub(crate) struct Pooled<F> {
+    work: Vec<Complex<F>>,
+    lines: Vec<Complex<F>>,
+    fft: Vec<Complex<F>>,
+    aux: Vec<Complex<F>>,
+}
+
+impl<F: Real> Scratch<F> {
+    fn take() -> Scratch<F> {
+        let take = std::mem::take::<Vec<Complex<F>>>;
+        F::with_pool(|p| Scratch { work: take(&mut p.work), lines: take(&mut p.lines), fft: take(&mut p.fft), aux: take(&mut p.aux) })
+            .unwrap_or(Scratch { work: Vec::new(), lines: Vec::new(), fft: Vec::new(), aux: Vec::new() })
+    }
+}
+
+impl<F: Real> Drop for Scratch<F> {
+    fn drop(&mut self) {
+        F::with_pool(|p| {
+            for (mine, pooled) in [(&mut self.work, &mut p.work), (&mut self.lines, &mut p.lines), (&mut self.fft, &mut p.fft), (&mut self.aux, &mut p.aux)] {
+                if mine.capacity() > pooled.capacity() {
+                    *pooled = std::mem::take(mine);
+                }
+            }
+        });
+    }
+}
+
+fn grow<F: FftNum>(v: &mut Vec<Complex<F>>, len: usize) -> &mut [Complex<F>] {
+    if v.len() < len {
+        v.resize(len, Complex::zero());
+    }
+    &mut v[..len]
+}
+
+/// Everything a group of transforms needs: the sides, the passes, the lengths.
+struct Job<S, F: FftNum> {
+    input: Side<S>,
+    output: Side<S>,
+    passes: Vec<Pass<F>>,
+    /// Logical (real) lengths and complex-side lengths (the hermitian half on dim 0 of a real
+    /// transform).
+    lengths: Vec<usize>,
+    clen: Vec<usize>,
+    /// Whether nothing can make two lines share memory (see `run`): parallel work and direct
+    /// RustFFT calls on user memory are allowed.
+    disjoint: bool,
+}
+
+unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output: &[*mut c_void]) -> Result<()> {
+    for (arg, ptrs, count) in [
+        ("in_buffer", input, plan.input.array_type.buffer_count()),
+        ("out_buffer", output, plan.output.array_type.buffer_count()),
+    ] {
+        if ptrs[..count].iter().any(|p| !(*p as *const S).is_aligned()) {
+            return Err(FftError::new(Status::InvalidArgValue, arg, format!("not aligned to its {}-byte scalars", std::mem::align_of::<S>())));
+        }
+    }
+    let rank = plan.lengths.len();
+    let lengths = plan.lengths.clone();
+    let mut clen = lengths.clone();
+    if plan.transform.is_real() {
+        clen[0] = lengths[0] / 2 + 1;
+    }
+    let half = !S::NATIVE;
+    let needs_work = rank > 1 && (half || plan.transform == TransformType::RealInverse);
+
+    // The passes, in order, and where each reads and writes.
+    let cache = F::cache();
+    let mut ops: Vec<(Op<F>, usize)> = Vec::new();
+    match plan.transform {
+        TransformType::ComplexForward | TransformType::ComplexInverse => {
+            let inverse = plan.transform == TransformType::ComplexInverse;
+            for (d, &n) in lengths.iter().enumerate() {
+                ops.push((Op::C2c(cache.fft(n, inverse)), d));
+            }
+        }
+        TransformType::RealForward => {
+            ops.push((Op::R2c(RealFft::new(lengths[0], false)), 0));
+            for (d, &n) in lengths.iter().enumerate().skip(1) {
+                ops.push((Op::C2c(cache.fft(n, false)), d));
+            }
+        }
+        TransformType::RealInverse => {
+            for (d, &n) in lengths.iter().enumerate().skip(1) {
+                ops.push((Op::C2c(cache.fft(n, true)), d));
+            }
+            ops.push((Op::C2r(RealFft::new(lengths[0], true)), 0));
+        }
+    }
+    let mid = if needs_work { Loc::Work } else { Loc::Output };
+    let last = ops.len() - 1;
+    let scale = (plan.scale != 1.0).then(|| F::from_f64(plan.scale).unwrap());
+    let passes = ops
+        .into_iter()
+        .enumerate()
+        .map(|(i, (op, dim))| Pass {
+            op,
+            dim,
+            src: if i == 0 { Loc::Input } else { mid },
+            dst: if i == last { Loc::Output } else { mid },
+            scale: if i == last { scale } else { None },
+        })
+        .collect();
+
+    let job = Job {
+        input: Side::<S>::of_layout(&plan.input, input, rank),
+        output: Side::<S>::of_layout(&plan.output, output, rank),
+        passes,
+        lengths,
+        clen,
+        disjoint: lines_disjoint::<S>(plan, input, output),
+    };
+
+    let batch = plan.batch;
+    let per_transform: usize = job.lengths.iter().product();
+    let work_per_transform: usize = job.clen.iter().product();
+    let parallel = job.disjoint && rayon::current_num_threads() > 1 && per_transform.saturating_mul(batch) > PARALLEL_ELEMENTS;
+
+    if parallel && rank > 1 && per_transform <= GROUP_ELEMENTS && batch > 1 {
+        // Many small multi-dimensional transforms: each task runs all passes of a group of
+        // whole transforms in its own cache.
+        let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
+        (0..batch.div_ceil(group)).into_par_iter().for_each_init(
+            Scratch::take,
+            |scratch, g| {
+                let b0 = g * group;
+                let mut work = std::mem::take(&mut scratch.work);
+                // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
+                unsafe { run_group(&job, b0, group.min(batch - b0), &mut work, scratch, false) };
+                scratch.work = work;
+            },
+        );
+    } else {
+        let chunk = if needs_work { (WORK_ELEMENTS / work_per_transform).clamp(1, batch) } else { batch };
+        let mut scratch = Scratch::take();
+        let mut work = std::mem::take(&mut scratch.work);
+        for b0 in (0..batch).step_by(chunk) {
+            run_group(&job, b0, chunk.min(batch - b0), &mut work, &mut scratch, parallel);
+        }
+        scratch.work = work;
+    }
+    Ok(())
+}
+
+/// Byte ranges of each buffer a layout touches.
+fn byte_ranges(layout: &Layout, lengths: &[usize], batch: usize, ptrs: &[*mut c_void], scalar: usize) -> Vec<(usize, usize)> {
+    let per = layout.array_type.scalars_per_element() * scalar;
+    (0..layout.array_type.buffer_count())
+        .map(|plane| {
+            let base = ptrs[plane] as usize;
+            let end = layout.extent(lengths, batch, plane).unwrap_or(usize::MAX / per);
+            (base + layout.offsets[plane] * per, base + end * per)
+        })
+        .collect()
+}
+
+/// Whether two elements of a side share a scalar (sorting dimensions and batch by stride, each
+/// stride must step over everything the faster ones cover).
+fn self_overlapping(layout: &Layout, lengths: &[usize], batch: usize) -> bool {
+    let per = layout.array_type.scalars_per_element();
+    let mut dims: Vec<(usize, usize)> =
+        lengths.iter().zip(&layout.strides).map(|(&l, &s)| (s * per, l)).chain([(layout.distance * per, batch)]).filter(|&(_, l)| l > 1).collect();
+    dims.sort();
+    let mut covered = per;
+    for (stride, len) in dims {
+        if stride < covered {
+            return true;
+        }
+        covered = covered.saturating_add(stride.saturating_mul(len - 1));
+    }
+    false
+}
+
+/// Whether distinct lines (and distinct transforms) of the plan can never share memory, so
+/// they may run in parallel and the fast path may borrow user memory as slices. The plan
+/// guarantees disjoint output elements and, in place, that each transform's output lies where
+/// its own input was; what is left is the caller's buffers: out of place, the input and output
+/// must not overlap; planar buffers must not overlap each other; in place, the input elements
+/// must be distinct too. Anything else runs serially (a well-defined, if meaningless, result).
+fn lines_disjoint<S>(plan: &Plan, input: &[*mut c_void], output: &[*mut c_void]) -> bool {
+    let scalar = std::mem::size_of::<S>();
+    let ins = byte_ranges(&plan.input, &plan.input_lengths(), plan.batch, input, scalar);
+    let outs = byte_ranges(&plan.output, &plan.output_lengths(), plan.batch, output, scalar);
+    let meet = |a: (usize, usize), b: (usize, usize)| a.0 < b.1 && b.0 < a.1;
+    if outs.len() == 2 && meet(outs[0], outs[1]) {
+        return false;
+    }
+    if plan.placement == Placement::InPlace {
+        if ins.len() == 2 && meet(ins[0], ins[1]) {
+            return false;
+        }
+        return !self_overlapping(&plan.input, &plan.input_lengths(), plan.batch);
+    }
+    !ins.iter().any(|&i| outs.iter().any(|&o| meet(i, o)))
+}
+
+/// Runs every pass over transforms `b0 .. b0 + nb`, with `work` as the work array (grown as
+/// needed) and `scratch` for serial passes.
+///
+/// # Safety
+/// The job's sides address live memory for the plan's batch; `b0 + nb <= batch`.
+unsafe fn run_group<S: Scalar<F>, F: Real>(job: &Job<S, F>, b0: usize, nb: usize, work: &mut Vec<Complex<F>>, scratch: &mut Scratch<F>, parallel: bool) {
+    let rank = job.lengths.len();
+    let input = job.input.shifted(b0, rank);
+    let output = job.output.shifted(b0, rank);
+    let uses_work = job.passes.iter().any(|p| p.dst == Loc::Work);
+    let work_side = if uses_work {
+        let len = job.clen.iter().product::<usize>() * nb;
+        Side::<F>::packed(grow(work, len).as_mut_ptr(), &job.clen)
+    } else {
+        Side::<F>::packed(std::ptr::NonNull::dangling().as_ptr(), &job.clen)
+    };
+    let direct = job.disjoint;
+    for pass in &job.passes {
+        let strides = |loc: Loc| match loc {
+            Loc::Input => input.strides,
+            Loc::Output => output.strides,
+            Loc::Work => work_side.strides,
+        };
+        let n = match &pass.op {
+            Op::C2c(f) => (f.len(), f.len()),
+            Op::R2c(r) => (r.n, r.n / 2 + 1),
+            Op::C2r(r) => (r.n / 2 + 1, r.n),
+        };
+        let lines = Lines::new(pass.dim, &job.clen, nb, &strides(pass.src), &strides(pass.dst), n);
+        let in_place = pass.src == pass.dst || (pass.src == Loc::Input && pass.dst == Loc::Output && input.re == output.re && input.strides == output.strides);
+        match (pass.src, pass.dst) {
+            (Loc::Work, Loc::Work) => run_pass(pass, &lines, work_side, work_side, in_place, direct, parallel, scratch),
+            (Loc::Work, _) => run_pass(pass, &lines, work_side, output, false, direct, parallel, scratch),
+            (_, Loc::Work) => run_pass(pass, &lines, input, work_side, false, direct, parallel, scratch),
+            (Loc::Input, _) => run_pass(pass, &lines, input, output, in_place, direct, parallel, scratch),
+            (_, _) => run_pass(pass, &lines, output, output, true, direct, parallel, scratch),
+        }
+    }
+}
+
+/// One pass over `lines`, from `src` to `dst` (`in_place`: the same memory and layout).
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
+    pass: &Pass<F>,
+    lines: &Lines,
+    src: Side<A>,
+    dst: Side<B>,
+    in_place: bool,
+    direct: bool,
+    parallel: bool,
+    scratch: &mut Scratch<F>,
+) {
+    if lines.count == 0 {
+        return;
+    }
+    if let Op::C2c(fft) = &pass.op {
+        if direct && A::NATIVE && B::NATIVE && src.interleaved && dst.interleaved && lines.contiguous(0) && lines.contiguous(1) {
+            run_direct(fft, lines, src.re.cast::<F>(), dst.re.cast::<F>(), in_place, pass.scale, parallel, scratch);
+            return;
+        }
+    }
+    let n = lines.n_in.max(lines.n_out);
+    // Lines per panel: strided lines go in panels of neighbours (whole cache lines of them);
+    // contiguous ones just amortise the calls.
+    let strided = lines.step_in > 2 || lines.step_out > 2;
+    let panel = if strided { (65536 / n).clamp(8, 32) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
+    let panels = lines.count.div_ceil(panel);
+    let body = |s: &mut Scratch<F>, p: usize| {
+        let l0 = p * panel;
+        let k = panel.min(lines.count - l0);
+        // SAFETY: lines l0..l0+k are inside the sides; no other task touches them.
+        unsafe { run_panel(pass, lines, &src, &dst, l0, k, s) };
+    };
+    if parallel && panels > 1 {
+        let min = (TASK_ELEMENTS / (panel * n)).max(1);
+        (0..panels).into_par_iter().with_min_len(min).for_each_init(Scratch::take, body);
+    } else {
+        for p in 0..panels {
+            body(scratch, p);
+        }
+    }
+}
+
+/// RustFFT straight on contiguous, packed lines of the compute type.
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_direct<F: Real>(
+    fft: &Arc<dyn Fft<F>>,
+    lines: &Lines,
+    src: *mut F,
+    dst: *mut F,
+    in_place: bool,
+    scale: Option<F>,
+    parallel: bool,
+    scratch: &mut Scratch<F>,
+) {
+    let n = lines.n_in;
+    let (src, dst) = (src as usize, dst as usize);
+    let threads = if parallel { rayon::current_num_threads() } else { 1 };
+    let per_chunk = (TASK_ELEMENTS / n).max(1).min(lines.count.div_ceil(4 * threads)).max(1);
+    let chunks = lines.count.div_ceil(per_chunk);
+    let body = |s: &mut Scratch<F>, c: usize| {
+        let l0 = c * per_chunk;
+        let len = per_chunk.min(lines.count - l0) * n;
+        // SAFETY: the lines are contiguous in both sides (checked), the memory is the caller's
+        // and nothing else touches it during the call (`direct`: input and output do not
+        // overlap out of place); each chunk is a separate range.
+        unsafe {
+            let out = std::slice::from_raw_parts_mut((dst as *mut Complex<F>).add(l0 * n), len);
+            if in_place {
+                fft.process_with_scratch(out, grow(&mut s.fft, fft.get_inplace_scratch_len()));
+            } else {
+                let inp = std::slice::from_raw_parts((src as *const Complex<F>).add(l0 * n), len);
+                fft.process_immutable_with_scratch(inp, out, grow(&mut s.fft, fft.get_immutable_scratch_len()));
+            }
+            if let Some(sc) = scale {
+                for v in out.iter_mut() {
+                    *v = v.scale(sc);
+                }
+            }
+        }
+    };
+    if chunks > 1 && parallel {
+        (0..chunks).into_par_iter().for_each_init(Scratch::take, body);
+    } else {
+        for c in 0..chunks {
+            body(scratch, c);
+        }
+    }
+}
+
+/// Gathers `bases.len()` complex lines of `n` elements (step `step`) into `buf`, one every
+/// `row` elements. Lines of unit step are copied one after another; strided ones element by
+/// element across the panel, so that neighbouring lines share the cache lines read.
+#[inline(always)]
+unsafe fn gather<A: Scalar<F>, F: Real>(src: &Side<A>, bases: &[usize], step: usize, n: usize, row: usize, buf: &mut [Complex<F>]) {
+    // Interleaved elements move as one (a single 8- or 16-byte access), planar ones as two.
+    if src.interleaved {
+        gather_with(bases, step, n, row, buf, |at| src.get_interleaved(at));
+    } else {
+        gather_with(bases, step, n, row, buf, |at| src.get(at));
+    }
+}
+
+#[inline(always)]
+fn gather_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf: &mut [Complex<F>], get: impl Fn(usize) -> Complex<F>) {
+    if step <= 2 || bases.len() == 1 {
+        for (k, &b) in bases.iter().enumerate() {
+            for (j, v) in buf[k * row..k * row + n].iter_mut().enumerate() {
+                *v = get(b + j * step);
+            }
+        }
+    } else {
+        for j in 0..n {
+            for (k, &b) in bases.iter().enumerate() {
+                buf[k * row + j] = get(b + j * step);
+            }
+        }
+    }
+}
+
+/// Scatters complex lines from `buf` (times `scale`), the reverse of `gather`.
+#[inline(always)]
+unsafe fn scatter<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], step: usize, n: usize, row: usize, buf: &[Complex<F>], scale: Option<F>) {
+    match (dst.interleaved, scale) {
+        (true, None) => scatter_with(bases, step, n, row, buf, |at, v| dst.put_interleaved(at, v)),
+        (true, Some(sc)) => scatter_with(bases, step, n, row, buf, |at, v| dst.put_interleaved(at, v.scale(sc))),
+        (false, None) => scatter_with(bases, step, n, row, buf, |at, v| dst.put(at, v)),
+        (false, Some(sc)) => scatter_with(bases, step, n, row, buf, |at, v| dst.put(at, v.scale(sc))),
+    }
+}
+
+#[inline(always)]
+fn scatter_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf: &[Complex<F>], put: impl Fn(usize, Complex<F>)) {
+    if step <= 2 || bases.len() == 1 {
+        for (k, &b) in bases.iter().enumerate() {
+            for (j, v) in buf[k * row..k * row + n].iter().enumerate() {
+                put(b + j * step, *v);
+            }
+        }
+    } else {
+        for j in 0..n {
+            for (k, &b) in bases.iter().enumerate() {
+                put(b + j * step, buf[k * row + j]);
+            }
+        }
+    }
+}
+
+/// Writes the complex rows of `buf` (`m` each) as pairs of consecutive reals to the lines at
+/// `bases` of a real side with unit step.
+#[inline(always)]
+unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: usize, buf: &[Complex<F>], f: impl Fn(Complex<F>) -> Complex<F>) {
+    for (z, &b) in buf.chunks_exact(m).zip(bases) {
+        let out = dst.re.add(b).cast::<Complex<B>>();
+        for (i, v) in z.iter().enumerate() {
+            let v = f(*v);
+            out.add(i).write(Complex::new(B::store(v.re), B::store(v.im)));
+        }
+    }
+}
+
+/// Lines `l0 .. l0 + k` of a pass: gather, transform, scatter.
+unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, s: &mut Scratch<F>) {
+    let mut sb = [0usize; 64];
+    let mut db = [0usize; 64];
+    for i in 0..k {
+        (sb[i], db[i]) = lines.offsets(l0 + i);
+    }
+    let (sb, db) = (&sb[..k], &db[..k]);
+    let (si, so) = (lines.step_in, lines.step_out);
+    let sc = pass.scale.unwrap_or(F::one());
+    let half = F::from_f64(0.5).unwrap();
+    match &pass.op {
+        Op::C2c(fft) => {
+            let n = lines.n_in;
+            if (si > 2 || so > 2) && k > 1 && n >= 32 {
+                // Strided lines, gathered across the panel: rows of the panel a little more
+                // than n apart, so that the k rows written for one j do not all fall in the
+                // same cache set (n a multiple of 4 KiB would put them there).
+                let row = n + 8;
+                let buf = grow(&mut s.lines, k * row);
+                gather(src, sb, si, n, row, buf);
+                let scratch = grow(&mut s.fft, fft.get_inplace_scratch_len());
+                for line in buf.chunks_exact_mut(row) {
+                    fft.process_with_scratch(&mut line[..n], scratch);
+                }
+                scatter(dst, db, so, n, row, buf, pass.scale);
+            } else {
+                let buf = grow(&mut s.lines, k * n);
+                gather(src, sb, si, n, n, buf);
+                fft.process_with_scratch(buf, grow(&mut s.fft, fft.get_inplace_scratch_len()));
+                scatter(dst, db, so, n, n, buf, pass.scale);
+            }
+        }
+        Op::R2c(r) if r.n & 1 == 0 => {
+            // z[m] = x[2m] + i x[2m+1]; Z = FFT_M(z); for 0 < j < M, with A = Z[j] + conj Z[M-j]
+            // and B = Z[j] - conj Z[M-j]: X[j] = A/2 + w^j (-i B/2) (the even and odd halves'
+            // transforms recombined); X[0] and X[M] from Z[0] alone.
+            let m = r.n / 2;
+            let buf = grow(&mut s.lines, k * m);
+            if si == 1 {
+                // Consecutive reals, read two at a time.
+                for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = src.get_pair(b + 2 * i);
+                    }
+                }
+            } else {
+                for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = Complex::new(src.get_re(b + 2 * i * si), src.get_re(b + (2 * i + 1) * si));
+                    }
+                }
+            }
+            r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
+            let out = grow(&mut s.aux, m + 1);
+            for (z, &b) in buf.chunks_exact(m).zip(db) {
+                out[0] = Complex::new(z[0].re + z[0].im, F::zero());
+                out[m] = Complex::new(z[0].re - z[0].im, F::zero());
+                // Written as independent lanes over j (Z[M-j] read backwards) so that it
+                // vectorises.
+                for (((x, a), c), w) in out[1..m].iter_mut().zip(&z[1..]).zip(z[1..].iter().rev()).zip(&r.twiddles[1..]) {
+                    let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
+                    let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
+                    *x = Complex::new(half * (sum_re + w.im * dif_re + w.re * dif_im), half * (sum_im + w.im * dif_im - w.re * dif_re));
+                }
+                scatter(dst, &[b], so, m + 1, m + 1, out, pass.scale);
+            }
+        }
+        Op::R2c(r) => {
+            let n = r.n;
+            let buf = grow(&mut s.lines, k * n);
+            for (row, &b) in buf.chunks_exact_mut(n).zip(sb) {
+                for (i, v) in row.iter_mut().enumerate() {
+                    *v = Complex::new(src.get_re(b + i * si), F::zero());
+                }
+            }
+            r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
+            for (row, &b) in buf.chunks_exact(n).zip(db) {
+                for (j, v) in row[..n / 2 + 1].iter().enumerate() {
+                    dst.put(b + j * so, v.scale(sc));
+                }
+            }
+        }
+        Op::C2r(r) if r.n & 1 == 0 => {
+            // The inverse of the step above, without the halving (rocFFT's inverse is
+            // unnormalised): for 0 < j < M, with A = X[j] + conj X[M-j] and
+            // B = X[j] - conj X[M-j], Z'[j] = A + i conj(w^j) B; Z'[0] from the real parts of
+            // X[0] and X[M] (their imaginary parts are ignored). x = IFFT_M(Z') unpacked.
+            let m = r.n / 2;
+            let buf = grow(&mut s.lines, k * m);
+            let x = grow(&mut s.aux, m + 1);
+            for (z, &b) in buf.chunks_exact_mut(m).zip(sb) {
+                gather(src, &[b], si, m + 1, m + 1, x);
+                z[0] = Complex::new(x[0].re + x[m].re, x[0].re - x[m].re);
+                for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
+                    let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
+                    let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
+                    *z = Complex::new(sum_re + w.im * dif_re - w.re * dif_im, sum_im + w.im * dif_im + w.re * dif_re);
+                }
+            }
+            r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
+            match (so, pass.scale) {
+                (1, None) => put_pairs(dst, db, m, buf, |v| v),
+                (1, Some(sc)) => put_pairs(dst, db, m, buf, |v| v.scale(sc)),
+                _ => {
+                    for (z, &b) in buf.chunks_exact(m).zip(db) {
+                        for (i, v) in z.iter().enumerate() {
+                            dst.put_re(b + 2 * i * so, v.re * sc);
+                            dst.put_re(b + (2 * i + 1) * so, v.im * sc);
+                        }
+                    }
+                }
+            }
+        }
+        Op::C2r(r) => {
+            // Odd length: the full hermitian spectrum (X[n-j] = conj X[j], X[0] real), then a
+            // complex inverse; the real parts are the result.
+            let n = r.n;
+            let buf = grow(&mut s.lines, k * n);
+            for (row, &b) in buf.chunks_exact_mut(n).zip(sb) {
+                row[0] = Complex::new(src.get_re(b), F::zero());
+                for j in 1..=n / 2 {
+                    let v: Complex<F> = src.get(b + j * si);
+                    row[j] = v;
+                    row[n - j] = v.conj();
+                }
+            }
+            r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
+            for (row, &b) in buf.chunks_exact(n).zip(db) {
+                for (i, v) in row.iter().enumerate() {
+                    dst.put_re(b + i * so, v.re * sc);
+                }
+            }
+        }
+    }
 }

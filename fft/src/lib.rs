@@ -9,11 +9,16 @@
 //! Two layers: [`Plan::execute`] over typed [`DeviceBuffer`]s, whose errors name the argument at
 //! fault, and [`Plan::execute_raw`] over pointers with rocFFT's semantics, which the C ABI calls.
 //!
+//! Beside the plans, [`nd`] transforms [`ndarray`] arrays: `nd::fft`, `ifft`, `rfft`, `irfft` of
+//! their last 1 to 3 axes, on any queue.
+//!
 //! [`DeviceBuffer`]: rocmath_runtime::DeviceBuffer
 mod cpu;
 mod gpu;
+pub mod nd;
 mod plan;
 mod types;
 
 pub use plan::{Data, FftReal, Layout, Plan, PlanDescription};
+pub use nd::{fft, ifft, irfft, rfft};
 pub use types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};

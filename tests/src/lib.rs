@@ -1,6 +1,8 @@
 //! Shared checking code for rocmath's tests and benchmark harness: an independent f64 reference
 //! for GEMM (a plain triple loop, not the library's CPU path), derived error bounds, random
 //! inputs, and device discovery for tests (skip without a GPU; fail with ROCMATH_REQUIRE_GPU=1).
+pub mod fft;
+
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_blas::{GemmVariant, Handle, Operation};

@@ -1,0 +1,746 @@
+//! FFT plans on every device present against f64 references, with rocFFT's accuracy criteria:
+//! the naive DFT checks the CPU path itself in f64 on small sizes, and the f64 CPU path is then
+//! the reference for everything else (every length 1..4096, powers of 2, 3 and 5 up to 2^24,
+//! 3^15 and 5^10, primes, 2D/3D mixes, strides, distances, offsets, batches, every array type,
+//! both placements, the three precisions, the scale factor, inverse round trips). Outputs are
+//! NaN-poisoned before each run, and every byte outside the layouts must come back untouched.
+use num_complex::{Complex, Complex64};
+use rocmath_fft::{ArrayType, Data, FftError, Placement, Plan, Precision, Status, TransformType};
+use rocmath_runtime::{Device, DeviceBuffer};
+use rocmath_tests::fft::{self, accuracy, check_case, fft_devices, naive, Case, LayoutSpec, Reference};
+use rocmath_tests::Rng;
+use std::ffi::c_void;
+
+use ArrayType::*;
+use Precision::*;
+use TransformType::*;
+
+const TRANSFORMS: [TransformType; 4] = [ComplexForward, ComplexInverse, RealForward, RealInverse];
+
+/// Runs every case on every device, collecting failures so one run reports them all.
+fn check_all(cases: impl IntoIterator<Item = Case>, reference: Reference) {
+    let devices = fft_devices();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for case in cases {
+        for device in &devices {
+            count += 1;
+            if let Err(e) = check_case(device, &case, reference) {
+                failures.push(format!("{}: {case:?}: {e}", device.spec()));
+            }
+        }
+    }
+    assert!(count > 0, "no cases");
+    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checkers themselves.
+
+#[test]
+fn naive_dft_knows_simple_transforms() {
+    // An impulse at 1 transforms to the roots of unity; a constant to an impulse at 0.
+    let n = 12;
+    let mut x = vec![Complex64::new(0.0, 0.0); n];
+    x[1] = Complex64::new(1.0, 0.0);
+    let y = fft::dft(&x, &[n], -1);
+    for (k, v) in y.iter().enumerate() {
+        let a = -2.0 * std::f64::consts::PI * k as f64 / n as f64;
+        assert!((v - Complex64::new(a.cos(), a.sin())).norm() < 1e-15, "bin {k}: {v}");
+    }
+    let ones = vec![Complex64::new(1.0, 0.0); 6 * 5];
+    let y = fft::dft(&ones, &[6, 5], 1);
+    assert!((y[0] - Complex64::new(30.0, 0.0)).norm() < 1e-13);
+    assert!(y[1..].iter().all(|v| v.norm() < 1e-13));
+    // Real forward keeps the hermitian half; real inverse of that returns N x.
+    let mut rng = Rng::new(5);
+    let real: Vec<Complex64> = (0..2 * 6 * 5).map(|_| Complex64::new(rng.unit(), 0.0)).collect();
+    let half = naive(RealForward, &[6, 5], &real);
+    assert_eq!(half.len(), 2 * 4 * 5);
+    let back = naive(RealInverse, &[6, 5], &half);
+    for (a, b) in back.iter().zip(&real) {
+        assert!((a - b * 30.0).norm() < 1e-12 && a.im == 0.0);
+    }
+}
+
+#[test]
+fn accuracy_criteria_reject_what_they_should() {
+    let want: Vec<Complex64> = (0..64).map(|i| Complex64::new(i as f64, -(i as f64))).collect();
+    let n = 64;
+    let eps = fft::EPS_SINGLE;
+    assert!(accuracy(&want, &want, n, eps).passes());
+    // One element off by more than eps * ||want||_inf * ln N fails; just under passes.
+    let cutoff = eps * want.iter().map(|v| v.norm()).fold(0.0, f64::max) * (n as f64).ln();
+    let mut got = want.clone();
+    got[7].re += cutoff * 1.01;
+    assert!(!accuracy(&got, &want, n, eps).passes());
+    got[7].re = want[7].re + cutoff * 0.5;
+    assert!(accuracy(&got, &want, n, eps).passes());
+    // A NaN anywhere fails.
+    got[3].im = f64::NAN;
+    assert!(!accuracy(&got, &want, n, eps).passes());
+    // N = 1: the floor admits half an ulp of the output type, not more than eps.
+    let one = [Complex64::new(1.0, 0.0)];
+    assert!(accuracy(&[Complex64::new(1.0 + f32::EPSILON as f64, 0.0)], &one, 1, eps).passes());
+    assert!(!accuracy(&[Complex64::new(1.0 + 2.0 * eps, 0.0)], &one, 1, eps).passes());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CPU path in f64 against the naive DFT.
+
+#[test]
+fn cpu_double_matches_naive_dft_1d() {
+    let cpu = Device::cpu();
+    let mut failures = Vec::new();
+    for n in 1..=64 {
+        for t in TRANSFORMS {
+            for (batch, in_place) in [(1, false), (3, true), (2, false)] {
+                let mut case = Case::new(t, Double, &[n]).batch(batch).seed(n as u64 * 7 + batch as u64);
+                if in_place {
+                    case = case.in_place();
+                }
+                if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                    failures.push(format!("{case:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+const MULTI: [&[usize]; 16] = [
+    &[2, 3],
+    &[5, 4],
+    &[8, 6],
+    &[7, 9],
+    &[1, 8],
+    &[8, 1],
+    &[16, 15],
+    &[3, 32],
+    &[2, 2, 2],
+    &[4, 4, 4],
+    &[3, 5, 7],
+    &[16, 3, 5],
+    &[6, 1, 4],
+    &[1, 1, 9],
+    &[10, 6, 3],
+    &[9, 8, 2],
+];
+
+#[test]
+fn cpu_double_matches_naive_dft_multi() {
+    let cpu = Device::cpu();
+    let mut failures = Vec::new();
+    for (i, lengths) in MULTI.iter().enumerate() {
+        for t in TRANSFORMS {
+            for (batch, in_place) in [(1, false), (2, true), (3, false)] {
+                let mut case = Case::new(t, Double, lengths).batch(batch).seed(i as u64 * 31 + batch as u64);
+                if in_place {
+                    case = case.in_place();
+                }
+                if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                    failures.push(format!("{case:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts: strides, distances, offsets, array types, placements.
+
+/// Ways to lay out one side.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// Unit fastest stride, every slower stride and the distance padded.
+    Padded,
+    /// Every other element along the fastest dimension, padded slower strides.
+    Strided,
+    /// Transforms interleaved: distance 1, strides multiplied by the batch.
+    BatchInterleaved,
+    /// The slowest dimension fastest in memory (column-major), padded distance.
+    Reversed,
+}
+
+/// Strides and distance of `shape` for arrays of `lengths` (elements of this side).
+fn side(shape: Shape, lengths: &[usize], batch: usize) -> (Vec<usize>, usize) {
+    let r = lengths.len();
+    let mut s = vec![0; r];
+    match shape {
+        Shape::Padded | Shape::Strided => {
+            s[0] = if matches!(shape, Shape::Padded) { 1 } else { 2 };
+            for d in 1..r {
+                s[d] = s[d - 1] * lengths[d - 1] + d;
+            }
+            (s.clone(), s[r - 1] * lengths[r - 1] + 3)
+        }
+        Shape::BatchInterleaved => {
+            s[0] = batch;
+            for d in 1..r {
+                s[d] = s[d - 1] * lengths[d - 1];
+            }
+            (s, 1)
+        }
+        Shape::Reversed => {
+            s[r - 1] = 1;
+            for d in (0..r - 1).rev() {
+                s[d] = s[d + 1] * lengths[d + 1] + 1;
+            }
+            (s.clone(), s[0] * lengths[0] + 2)
+        }
+    }
+}
+
+fn offsets(kind: ArrayType, a: usize, b: usize) -> Vec<usize> {
+    if kind.is_planar() { vec![a, b] } else { vec![a] }
+}
+
+/// Valid array-type pairs of each transform.
+fn array_types(t: TransformType) -> Vec<(ArrayType, ArrayType)> {
+    match t {
+        ComplexForward | ComplexInverse => vec![(ComplexInterleaved, ComplexInterleaved), (ComplexInterleaved, ComplexPlanar), (ComplexPlanar, ComplexInterleaved), (ComplexPlanar, ComplexPlanar)],
+        RealForward => vec![(Real, HermitianInterleaved), (Real, HermitianPlanar)],
+        RealInverse => vec![(HermitianInterleaved, Real), (HermitianPlanar, Real)],
+    }
+}
+
+/// Out-of-place cases with every array type pair and every shape on each side.
+fn out_of_place_layouts(t: TransformType, precision: Precision, lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {
+    let shapes = [Shape::Padded, Shape::Strided, Shape::BatchInterleaved, Shape::Reversed];
+    let half = lengths[0] / 2 + 1;
+    let mut in_lengths = lengths.to_vec();
+    let mut out_lengths = lengths.to_vec();
+    if t == RealForward {
+        out_lengths[0] = half;
+    }
+    if t == RealInverse {
+        in_lengths[0] = half;
+    }
+    let mut cases = Vec::new();
+    for (i, (it, ot)) in array_types(t).into_iter().enumerate() {
+        for (j, &si) in shapes.iter().enumerate() {
+            // Pair each input shape with a different output shape.
+            let so = shapes[(j + 1 + i) % shapes.len()];
+            let (in_strides, in_distance) = side(si, &in_lengths, batch);
+            let (out_strides, out_distance) = side(so, &out_lengths, batch);
+            let layout = LayoutSpec {
+                in_type: Some(it),
+                out_type: Some(ot),
+                in_offsets: offsets(it, 3, 5),
+                out_offsets: offsets(ot, 2, 7),
+                in_strides,
+                in_distance,
+                out_strides,
+                out_distance,
+            };
+            cases.push(Case::new(t, precision, lengths).batch(batch).layout(layout).seed(seed + 10 * i as u64 + j as u64));
+        }
+    }
+    cases
+}
+
+/// In-place cases: complex with the same padded layout both sides (interleaved and planar);
+/// real with the hermitian side padded and the real side at twice its slower strides, distance
+/// and offset.
+fn in_place_layouts(t: TransformType, precision: Precision, lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {
+    let mut cases = Vec::new();
+    if !t.is_real() {
+        for (k, kind) in [ComplexInterleaved, ComplexPlanar].into_iter().enumerate() {
+            for (j, shape) in [Shape::Padded, Shape::Strided, Shape::BatchInterleaved, Shape::Reversed].into_iter().enumerate() {
+                let (strides, distance) = side(shape, lengths, batch);
+                let layout = LayoutSpec {
+                    in_type: Some(kind),
+                    out_type: Some(kind),
+                    in_offsets: offsets(kind, 4, 1),
+                    out_offsets: offsets(kind, 4, 1),
+                    in_strides: strides.clone(),
+                    in_distance: distance,
+                    out_strides: strides,
+                    out_distance: distance,
+                };
+                cases.push(Case::new(t, precision, lengths).batch(batch).in_place().layout(layout).seed(seed + 10 * k as u64 + j as u64));
+            }
+        }
+        return cases;
+    }
+    let mut herm = lengths.to_vec();
+    herm[0] = lengths[0] / 2 + 1;
+    for pad in [0, 3] {
+        let mut h = vec![1; lengths.len()];
+        for d in 1..lengths.len() {
+            h[d] = h[d - 1] * herm[d - 1] + pad;
+        }
+        let hd = h[lengths.len() - 1] * herm[lengths.len() - 1] + pad;
+        // Fastest strides are 1 on both sides; the slower ones (in scalars) line up.
+        let real: Vec<usize> = h.iter().enumerate().map(|(d, s)| if d == 0 { 1 } else { 2 * s }).collect();
+        let (herm_type, o) = (HermitianInterleaved, pad);
+        let layout = if t == RealForward {
+            LayoutSpec { in_type: Some(Real), out_type: Some(herm_type), in_offsets: vec![2 * o], out_offsets: vec![o], in_strides: real, in_distance: 2 * hd, out_strides: h, out_distance: hd }
+        } else {
+            LayoutSpec { in_type: Some(herm_type), out_type: Some(Real), in_offsets: vec![o], out_offsets: vec![2 * o], in_strides: h, in_distance: hd, out_strides: real, out_distance: 2 * hd }
+        };
+        cases.push(Case::new(t, precision, lengths).batch(batch).in_place().layout(layout).seed(seed + pad as u64));
+    }
+    // And the default in-place layout (the real side padded to the hermitian footprint).
+    cases.push(Case::new(t, precision, lengths).batch(batch).in_place().seed(seed + 99));
+    cases
+}
+
+const LAYOUT_LENGTHS: [&[usize]; 8] = [&[12], &[7], &[1], &[6, 5], &[5, 4], &[4, 3, 3], &[3, 2, 5], &[8, 1, 2]];
+
+#[test]
+fn layouts_every_array_type_and_placement() {
+    let mut cases = Vec::new();
+    for (i, lengths) in LAYOUT_LENGTHS.iter().enumerate() {
+        for (k, t) in TRANSFORMS.into_iter().enumerate() {
+            for batch in [1, 3] {
+                let seed = 1000 * i as u64 + 100 * k as u64 + batch as u64;
+                cases.extend(out_of_place_layouts(t, Single, lengths, batch, seed));
+                cases.extend(in_place_layouts(t, Single, lengths, batch, seed));
+            }
+        }
+    }
+    check_all(cases, Reference::Naive);
+}
+
+#[test]
+fn layouts_in_double_and_half() {
+    let mut cases = Vec::new();
+    for (i, lengths) in [&[10][..], &[9, 4], &[4, 3, 6]].iter().enumerate() {
+        for (k, t) in TRANSFORMS.into_iter().enumerate() {
+            for precision in [Double, Half] {
+                let seed = 7000 + 100 * i as u64 + 10 * k as u64;
+                cases.extend(out_of_place_layouts(t, precision, lengths, 2, seed));
+                cases.extend(in_place_layouts(t, precision, lengths, 2, seed));
+            }
+        }
+    }
+    check_all(cases, Reference::Naive);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes.
+
+#[test]
+fn cpu_double_matches_naive_dft_larger() {
+    // The f64 CPU path is the reference below: check it against the naive DFT past the sizes of
+    // the exhaustive tests (radix mixes, primes through Rader and Bluestein, real odd/even).
+    let cpu = Device::cpu();
+    let mut failures = Vec::new();
+    for n in [97, 128, 243, 255, 256, 257, 625, 1000, 1024, 2187, 4096, 4099] {
+        for t in TRANSFORMS {
+            let case = Case::new(t, Double, &[n]).seed(n as u64);
+            if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                failures.push(format!("{case:?}: {e}"));
+            }
+        }
+    }
+    for lengths in [&[64, 48][..], &[27, 25, 8], &[17, 128]] {
+        for t in TRANSFORMS {
+            let case = Case::new(t, Double, lengths).seed(3);
+            if let Err(e) = check_case(&cpu, &case, Reference::Naive) {
+                failures.push(format!("{case:?}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn double_reference_spot_checks_at_large_sizes() {
+    // Direct summation at a few bins validates the f64 CPU path where the naive DFT cannot run.
+    let mut rng = Rng::new(11);
+    for n in [1 << 22, 3usize.pow(14), 5usize.pow(10)] {
+        let x: Vec<Complex64> = (0..n).map(|_| Complex64::new(rng.unit(), rng.unit())).collect();
+        let y = fft::cpu_double(ComplexForward, &[n], 1, &x).unwrap();
+        let bins = [1, n / 3 + 1, n - 2];
+        let err = fft::spot_check_bins(&x, &y, -1, &bins);
+        // rocFFT's double bound relative to the largest output is eps * ln N.
+        assert!(err <= fft::EPS_DOUBLE * (n as f64).ln(), "n = {n}: relative error {err}");
+    }
+}
+
+#[test]
+fn every_length_to_4096_single_c2c() {
+    check_all((1..=4096).map(|n| Case::new(ComplexForward, Single, &[n]).seed(n as u64)), Reference::CpuDouble);
+}
+
+#[test]
+fn powers_of_2_3_5() {
+    let mut cases = Vec::new();
+    let mut push = |n: usize, k: usize| {
+        let batch = if n <= 4096 { 3 } else { 1 };
+        let t = if k & 1 == 0 { ComplexForward } else { ComplexInverse };
+        cases.push(Case::new(t, Single, &[n]).batch(batch).seed(n as u64));
+    };
+    for k in 1..=24 {
+        push(1 << k, k);
+    }
+    for k in 1..=15 {
+        push(3usize.pow(k as u32), k);
+    }
+    for k in 1..=10 {
+        push(5usize.pow(k as u32), k);
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn primes() {
+    let mut cases = Vec::new();
+    for n in [2, 3, 17, 257, 4099, 7919, 65537] {
+        for t in TRANSFORMS {
+            cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
+        }
+        cases.push(Case::new(ComplexForward, Double, &[n]).seed(n as u64 + 1));
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn real_lengths() {
+    // Every real length to 130 (odd and even paths, n/2 odd and even) in each precision, then
+    // a few long ones.
+    let mut cases = Vec::new();
+    for n in 1..=130 {
+        for t in [RealForward, RealInverse] {
+            for p in [Single, Double, Half] {
+                cases.push(Case::new(t, p, &[n]).batch(2).seed(n as u64));
+            }
+        }
+    }
+    for n in [1 << 16, 6561, 10000, 12289, 1 << 20] {
+        for t in [RealForward, RealInverse] {
+            cases.push(Case::new(t, Single, &[n]).seed(n as u64));
+        }
+    }
+    check_all(cases, Reference::Auto);
+}
+
+const MIXES: [&[usize]; 14] = [
+    &[64, 64],
+    &[100, 27],
+    &[33, 17],
+    &[256, 9],
+    &[2, 4096],
+    &[4096, 2],
+    &[1, 1000],
+    &[16, 16, 16],
+    &[15, 16, 17],
+    &[32, 20, 9],
+    &[5, 7, 128],
+    &[128, 128, 2],
+    &[2, 3, 4],
+    &[1, 1, 1],
+];
+
+#[test]
+fn multi_dimensional_mixes() {
+    let mut cases = Vec::new();
+    for (i, lengths) in MIXES.iter().enumerate() {
+        for t in TRANSFORMS {
+            for (batch, in_place, p) in [(1, false, Single), (3, true, Single), (2, false, Double), (2, true, Half)] {
+                if p == Half && lengths.iter().product::<usize>() > 8192 {
+                    continue; // keep |X| well inside f16's range
+                }
+                let mut case = Case::new(t, p, lengths).batch(batch).seed(i as u64 * 13 + batch as u64);
+                if in_place {
+                    case = case.in_place();
+                }
+                cases.push(case);
+            }
+        }
+    }
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn large_batches_and_transforms() {
+    // Parallel paths: many small transforms grouped per task, many 1D lines, and large
+    // multi-dimensional transforms whose passes run in parallel (the real inverse's work array
+    // in chunks of transforms).
+    let cases = vec![
+        Case::new(ComplexForward, Single, &[16, 16]).batch(500),
+        Case::new(ComplexInverse, Double, &[5, 6, 7]).batch(100).in_place(),
+        Case::new(RealForward, Single, &[10, 12]).batch(300),
+        Case::new(RealInverse, Single, &[12, 10]).batch(300).in_place(),
+        Case::new(RealInverse, Half, &[8, 8, 8]).batch(70),
+        Case::new(ComplexForward, Single, &[8]).batch(5000),
+        Case::new(RealForward, Double, &[30]).batch(2000).in_place(),
+        Case::new(ComplexForward, Single, &[1024, 1024]),
+        Case::new(RealForward, Single, &[512, 256, 3]).in_place(),
+        Case::new(RealInverse, Single, &[1024, 1024]).batch(9),
+        Case::new(ComplexInverse, Half, &[256, 256]).batch(2),
+    ];
+    check_all(cases, Reference::Auto);
+}
+
+#[test]
+fn scale_factors() {
+    let mut cases = Vec::new();
+    for (i, lengths) in [&[16][..], &[9, 10], &[4, 5, 6]].iter().enumerate() {
+        let n: usize = lengths.iter().product();
+        for t in TRANSFORMS {
+            for p in [Single, Double, Half] {
+                for scale in [0.5, 1.0 / n as f64, -3.0, 0.0] {
+                    cases.push(Case::new(t, p, lengths).batch(2).scale(scale).seed(i as u64));
+                }
+            }
+        }
+    }
+    // Scale with layouts and in place.
+    cases.extend(out_of_place_layouts(ComplexInverse, Single, &[6, 5], 2, 1).into_iter().map(|c| c.scale(0.25)));
+    cases.extend(in_place_layouts(RealInverse, Single, &[6, 5], 2, 1).into_iter().map(|c| c.scale(1.0 / 30.0)));
+    check_all(cases, Reference::Naive);
+}
+
+/// Forward, then inverse scaled by 1/N, on `device`: the input must come back within rocFFT's
+/// bounds relative to the input (an independent check of the library against itself).
+fn round_trip(device: &Device, forward: TransformType, precision: Precision, lengths: &[usize], batch: usize) -> Result<(), String> {
+    let n: usize = lengths.iter().product();
+    let inverse = if forward == ComplexForward { ComplexInverse } else { RealInverse };
+    let fwd = Case::new(forward, precision, lengths).batch(batch).in_place();
+    let inv = Case::new(inverse, precision, lengths).batch(batch).scale(1.0 / n as f64);
+    let (pf, pi) = (fwd.plan(device).map_err(|e| e.to_string())?, inv.plan(device).map_err(|e| e.to_string())?);
+    match precision {
+        Single => round_trip_typed::<f32>(device, &pf, &pi, forward, n, batch),
+        Double => round_trip_typed::<f64>(device, &pf, &pi, forward, n, batch),
+        Half => round_trip_typed::<half::f16>(device, &pf, &pi, forward, n, batch),
+    }
+}
+
+fn round_trip_typed<T: rocmath_fft::FftReal + rocmath_tests::Num>(device: &Device, fwd: &Plan, inv: &Plan, forward: TransformType, n: usize, batch: usize) -> Result<(), String> {
+    let q = device.new_queue().map_err(|e| e.to_string())?;
+    let mut rng = Rng::new(n as u64 + batch as u64);
+    let e = |e: FftError| e.to_string();
+    let r = |e: rocmath_runtime::Error| e.to_string();
+    let (x, y): (Vec<Complex64>, Vec<Complex64>) = if forward == ComplexForward {
+        let x: Vec<Complex<T>> = (0..n * batch).map(|_| Complex::new(rng.value::<T>(), rng.value::<T>())).collect();
+        let mut a = DeviceBuffer::from_slice(&q, &x).map_err(r)?;
+        let mut b = DeviceBuffer::<Complex<T>>::zeroed(&q, n * batch).map_err(r)?;
+        fwd.execute::<T>(&q, Data::Interleaved(&mut a), None).map_err(e)?;
+        inv.execute::<T>(&q, Data::Interleaved(&mut a), Some(Data::Interleaved(&mut b))).map_err(e)?;
+        let c = |v: &Complex<T>| Complex64::new(v.re.to_c64().re, v.im.to_c64().re);
+        (x.iter().map(c).collect(), b.to_vec(&q).map_err(r)?.iter().map(c).collect())
+    } else {
+        // In place, the real rows are padded to the hermitian footprint.
+        let p = fwd.input_layout().clone();
+        let rows = n / fwd.lengths()[0] * batch;
+        let mut buf = vec![T::nan(); fwd.input_scalars()[0].max(fwd.output_scalars()[0])];
+        let mut x = Vec::new();
+        for row in 0..rows {
+            for i in 0..fwd.lengths()[0] {
+                let v = rng.value::<T>();
+                buf[row * p.strides.get(1).copied().unwrap_or(p.distance) + i] = v;
+                x.push(Complex64::new(v.to_c64().re, 0.0));
+            }
+        }
+        let mut a = DeviceBuffer::from_slice(&q, &buf).map_err(r)?;
+        let mut b = DeviceBuffer::<T>::zeroed(&q, n * batch).map_err(r)?;
+        fwd.execute::<T>(&q, Data::Real(&mut a), None).map_err(e)?;
+        // The in-place real buffer holds interleaved hermitian elements now.
+        let herm: Vec<Complex<T>> = bytemuck::cast_slice(&a.to_vec(&q).map_err(r)?).to_vec();
+        let mut h = DeviceBuffer::from_slice(&q, &herm).map_err(r)?;
+        if inv.input_scalars()[0] > 2 * herm.len() {
+            return Err("the packed inverse input is larger than the in-place forward output".into());
+        }
+        inv.execute::<T>(&q, Data::Interleaved(&mut h), Some(Data::Real(&mut b))).map_err(e)?;
+        (x, b.to_vec(&q).map_err(r)?.iter().map(|v| Complex64::new(v.to_c64().re, 0.0)).collect())
+    };
+    let acc = accuracy(&y, &x, n, fft::type_epsilon(T::PRECISION));
+    if acc.passes() { Ok(()) } else { Err(format!("{acc:?}")) }
+}
+
+#[test]
+fn inverse_round_trips() {
+    let mut failures = Vec::new();
+    for device in fft_devices() {
+        for forward in [ComplexForward, RealForward] {
+            for p in [Single, Double, Half] {
+                for (lengths, batch) in [(&[1][..], 1), (&[2], 3), (&[1000], 2), (&[4099], 1), (&[48, 35], 2), (&[7, 8, 9], 3), (&[1 << 16], 1)] {
+                    if p == Half && lengths.iter().product::<usize>() > 8192 {
+                        continue;
+                    }
+                    if let Err(e) = round_trip(&device, forward, p, lengths, batch) {
+                        failures.push(format!("{} {forward:?} {p:?} {lengths:?} x{batch}: {e}", device.spec()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CPU path's own contract (raw pointers).
+
+/// A single-precision c2c plan of `n` x `batch`, out of place, run with the same buffer as
+/// input and output: the CPU path sees the overlap, runs line by line (each line read whole
+/// before it is written), so the result is the in-place transform.
+#[test]
+fn cpu_out_of_place_with_aliased_buffers_runs_serially() {
+    let cpu = Device::cpu();
+    let q = cpu.new_queue().unwrap();
+    let (n, batch) = (256, 300);
+    let plan = Plan::new(&cpu, Placement::NotInPlace, ComplexForward, Single, &[n], batch, None).unwrap();
+    let mut rng = Rng::new(3);
+    let x: Vec<Complex<f32>> = (0..n * batch).map(|_| Complex::new(rng.unit() as f32, rng.unit() as f32)).collect();
+    let mut buf = DeviceBuffer::from_slice(&q, &x).unwrap();
+    let p = buf.as_mut_ptr() as *mut c_void;
+    // SAFETY: the buffer holds the plan's input and output; nothing else uses it.
+    unsafe { plan.execute_raw(&q, &[p], &[p], None).unwrap() };
+    let got: Vec<Complex64> = buf.to_vec(&q).unwrap().iter().map(|v| Complex64::new(v.re as f64, v.im as f64)).collect();
+    let xd: Vec<Complex64> = x.iter().map(|v| Complex64::new(v.re as f64, v.im as f64)).collect();
+    let want = fft::cpu_double(ComplexForward, &[n], batch, &xd).unwrap();
+    let acc = accuracy(&got, &want, n, fft::EPS_SINGLE);
+    assert!(acc.passes(), "{acc:?}");
+}
+
+#[test]
+fn cpu_rejects_misaligned_pointers() {
+    let cpu = Device::cpu();
+    let q = cpu.new_queue().unwrap();
+    let plan = Plan::new(&cpu, Placement::NotInPlace, ComplexForward, Single, &[8], 1, None).unwrap();
+    let mut a = DeviceBuffer::<f32>::zeroed(&q, 40).unwrap();
+    let mut b = DeviceBuffer::<f32>::zeroed(&q, 40).unwrap();
+    let good = b.as_mut_ptr() as *mut c_void;
+    let bad = (a.as_mut_ptr() as *mut u8).wrapping_add(2) as *mut c_void;
+    // SAFETY: both buffers hold 16 + 2 interleaved elements (the misaligned one is refused
+    // before any access).
+    let err = unsafe { plan.execute_raw(&q, &[bad], &[good], None) }.unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgValue);
+    assert!(b.to_vec(&q).unwrap().iter().all(|v| *v == 0.0), "nothing is written");
+    let err = unsafe { plan.execute_raw(&q, &[good], &[bad], None) }.unwrap_err();
+    assert_eq!((err.status, err.arg), (Status::InvalidArgValue, "out_buffer"));
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// The ndarray API.
+
+mod nd_api {
+    use super::*;
+    use ndarray::{s, Array, ArrayD, Axis, IxDyn};
+    use num_complex::Complex32;
+    use rocmath_fft::nd;
+
+    fn c64(v: &Complex32) -> Complex64 {
+        Complex64::new(v.re as f64, v.im as f64)
+    }
+
+    fn random(shape: &[usize], seed: u64) -> ArrayD<Complex32> {
+        let mut rng = Rng::new(seed);
+        Array::from_shape_fn(IxDyn(shape), |_| Complex32::new(rng.unit() as f32, rng.unit() as f32))
+    }
+
+    /// The naive transform of the last `axes` axes of `x` (standard layout order).
+    fn reference(x: &ArrayD<Complex32>, axes: usize, transform: TransformType) -> Vec<Complex64> {
+        let lengths: Vec<usize> = x.shape()[x.ndim() - axes..].iter().rev().copied().collect();
+        let data: Vec<Complex64> = x.iter().map(c64).collect();
+        naive(transform, &lengths, &data)
+    }
+
+    fn assert_close(got: impl Iterator<Item = Complex64>, want: &[Complex64], n: usize, what: &str) {
+        let got: Vec<Complex64> = got.collect();
+        let acc = accuracy(&got, want, n, fft::EPS_SINGLE);
+        assert!(acc.passes(), "{what}: {acc:?}");
+    }
+
+    #[test]
+    fn fft_and_ifft_of_the_last_axes() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let x = random(&[2, 3, 6, 5], 1);
+            for axes in 1..=3 {
+                let n: usize = x.shape()[4 - axes..].iter().product();
+                let y = nd::fft(&q, x.view(), axes).unwrap();
+                assert_eq!(y.shape(), x.shape());
+                assert_close(y.iter().map(c64), &reference(&x, axes, ComplexForward), n, "fft");
+                let back = nd::ifft(&q, y.view(), axes).unwrap();
+                let want: Vec<Complex64> = x.iter().map(c64).collect();
+                assert_close(back.iter().map(c64), &want, n, "ifft(fft(x))");
+            }
+        }
+    }
+
+    #[test]
+    fn views_with_any_strides() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let base = random(&[4, 8, 6], 2);
+            // Column-major (read through its own strides), a stepped slice, reversed axes and a
+            // permutation that keeps the data in one block: each must equal the transform of
+            // the same logical array in standard layout.
+            let mut views = vec![base.view().reversed_axes().into_dyn()];
+            views.push(base.slice(s![.., ..;2, 1..]).into_dyn());
+            let mut flipped = base.view();
+            flipped.invert_axis(Axis(2));
+            views.push(flipped.into_dyn());
+            views.push(base.view().permuted_axes(vec![1, 0, 2]).into_dyn());
+            for (i, v) in views.into_iter().enumerate() {
+                let standard = v.as_standard_layout().into_owned();
+                for axes in 1..=2 {
+                    let n: usize = v.shape()[3 - axes..].iter().product();
+                    let y = nd::fft(&q, v.view(), axes).unwrap();
+                    assert_close(y.iter().map(c64), &reference(&standard, axes, ComplexForward), n, &format!("view {i}, {axes} axes"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rfft_and_irfft() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            for shape in [[3usize, 4, 10], [2, 5, 7]] {
+                let x = random(&shape, 3).mapv(|v| v.re);
+                let xc = x.mapv(|v| Complex32::new(v, 0.0));
+                for axes in 1..=2 {
+                    let n: usize = shape[3 - axes..].iter().product();
+                    let y = nd::rfft(&q, x.view(), axes).unwrap();
+                    assert_eq!(y.shape()[2], shape[2] / 2 + 1);
+                    assert_close(y.iter().map(c64), &reference(&xc, axes, RealForward), n, "rfft");
+                    let back = nd::irfft(&q, y.view(), shape[2], axes).unwrap();
+                    assert_eq!(back.shape(), x.shape());
+                    let want: Vec<Complex64> = x.iter().map(|v| Complex64::new(*v as f64, 0.0)).collect();
+                    assert_close(back.iter().map(|v| Complex64::new(*v as f64, 0.0)), &want, n, "irfft(rfft(x))");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn double_and_half() {
+        for device in fft_devices() {
+            let q = device.new_queue().unwrap();
+            let x = random(&[3, 16], 4);
+            let want = reference(&x, 1, ComplexForward);
+            let xd = x.mapv(|v| Complex64::new(v.re as f64, v.im as f64));
+            let yd = nd::fft(&q, xd.view(), 1).unwrap();
+            assert!(accuracy(&yd.iter().copied().collect::<Vec<_>>(), &want, 16, fft::EPS_DOUBLE).passes());
+            let xh = x.mapv(|v| Complex::new(half::f16::from_f32(v.re), half::f16::from_f32(v.im)));
+            let want_h = naive(ComplexForward, &[16], &xh.iter().map(|v| Complex64::new(v.re.to_f64(), v.im.to_f64())).collect::<Vec<_>>());
+            let yh = nd::fft(&q, xh.view(), 1).unwrap();
+            let got: Vec<Complex64> = yh.iter().map(|v| Complex64::new(v.re.to_f64(), v.im.to_f64())).collect();
+            assert!(accuracy(&got, &want_h, 16, fft::EPS_HALF).passes());
+        }
+    }
+
+    #[test]
+    fn shapes_it_refuses_and_empty_batches() {
+        let q = Device::cpu().new_queue().unwrap();
+        let x = random(&[2, 3], 5);
+        for axes in [0, 3, 4] {
+            assert_eq!(nd::fft(&q, x.view(), axes).unwrap_err().status, Status::InvalidDimensions, "axes = {axes}");
+        }
+        let y = nd::rfft(&q, x.mapv(|v| v.re).view(), 1).unwrap();
+        assert_eq!(nd::irfft(&q, y.view(), 5, 1).unwrap_err().status, Status::InvalidDimensions);
+        assert_eq!(nd::irfft(&q, y.view(), 3, 1).unwrap().shape(), &[2, 3]);
+        assert_eq!(nd::irfft(&q, y.view(), 2, 1).unwrap().shape(), &[2, 2]);
+        let empty = random(&[0, 3], 6);
+        assert_eq!(nd::fft(&q, empty.view(), 1).unwrap().shape(), &[0, 3]);
+        let no_points = random(&[3, 0], 6);
+        assert_eq!(nd::fft(&q, no_points.view(), 1).unwrap_err().status, Status::InvalidDimensions);
+    }
+}
