@@ -362,8 +362,25 @@ fn double_reference_spot_checks_at_large_sizes() {
 }
 
 #[test]
-fn every_length_to_4096_single_c2c() {
-    check_all((1..=4096).map(|n| Case::new(ComplexForward, Single, &[n]).seed(n as u64)), Reference::CpuDouble);
+fn every_length_to_4096_single_c2c_on_the_cpu() {
+    let cpu = Device::cpu();
+    let failures: Vec<String> = (1..=4096)
+        .map(|n| Case::new(ComplexForward, Single, &[n]).seed(n as u64))
+        .filter_map(|case| check_case(&cpu, &case, Reference::CpuDouble).err().map(|e| format!("{case:?}: {e}")))
+        .collect();
+    assert!(failures.is_empty(), "{} lengths failed:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+}
+
+/// On GPUs every distinct length is a kernel to compile (about a second each with an empty
+/// cache), so they get a spread instead of every length: all to 64, each radix alone and in
+/// mixes, the longest single passes, four-step and Bluestein lengths.
+#[test]
+fn spread_of_lengths_single_c2c() {
+    let lengths = (1..=64).chain([
+        81, 100, 121, 125, 128, 169, 192, 243, 256, 289, 343, 384, 500, 512, 625, 768, 1000, 1024, 1331, 2048, 2187, 2197,
+        2401, 2431, 3125, 4096, 4913, 8192, 12005, 16384, 4099, 4111, 5003,
+    ]);
+    check_all(lengths.map(|n| Case::new(ComplexForward, Single, &[n]).batch(2).seed(n as u64)), Reference::CpuDouble);
 }
 
 #[test]
