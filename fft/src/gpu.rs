@@ -240,8 +240,10 @@ impl Builder<'_> {
         }
     }
 
-    fn util(&self, op: &str) -> Result<(Arc<Module>, String)> {
-        let u = FftUtilKernels { precision: self.storage };
+    /// An element-wise kernel whose user-facing side is stored in `side` (the plan's precision
+    /// for user buffers, the compute type for the work buffer).
+    fn util(&self, op: &str, side: FftPrecision) -> Result<(Arc<Module>, String)> {
+        let u = FftUtilKernels { precision: side };
         let m = module(self.device, u.module_name(), || u.source())?;
         Ok((m, u.kernel_name(op)))
     }
@@ -362,7 +364,7 @@ impl Builder<'_> {
         self.table(Table::Chirp(n, dir));
         self.table(Table::Filter(n, m, dir));
         // a[e] = x[e] chirp[e], zero-padded to m.
-        let (module1, f1) = self.util("chirp_in")?;
+        let (module1, f1) = self.util("chirp_in", self.precision_of(sv))?;
         self.launches.push(Launch {
             op: Op::ChirpIn { n, m, dir, herm_in },
             src: (sv.re, sv.im),
@@ -376,7 +378,7 @@ impl Builder<'_> {
         self.launches.last_mut().expect("just pushed").outer.insert(0, (1, es_src, 0));
         let rows_outer: Vec<Outer> = row_strides.iter().zip(&outer).map(|(&r, o)| (o.0, r, r)).collect();
         self.c2c(m, -1, (&a, 2), (&a, 2), rows_outer.clone(), m, false)?;
-        let (module2, f2) = self.util("pointwise")?;
+        let (module2, f2) = self.util("pointwise", self.compute)?;
         self.launches.push(Launch {
             op: Op::Pointwise { n, m, dir },
             src: (a.re, a.im),
@@ -387,7 +389,7 @@ impl Builder<'_> {
             function: f2,
         });
         self.c2c(m, 1, (&a, 2), (&a, 2), rows_outer, m, false)?;
-        let (module3, f3) = self.util("chirp_out")?;
+        let (module3, f3) = self.util("chirp_out", self.precision_of(dv))?;
         let mut o3: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
         o3.insert(0, (1, 0, es_dst));
         self.launches.push(Launch {
@@ -531,7 +533,7 @@ impl GpuPlan {
                     let o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
                     b.c2c(h, -1, (&pairs, 2 * input.strides[0]), (&z, 2), o1, h, false)?;
                     b.table(Table::Roots(n));
-                    let (module, function) = b.util("r2c_post")?;
+                    let (module, function) = b.util("r2c_post", b.precision_of(&output))?;
                     let mut o2: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
                     o2.insert(0, (1, 0, output.strides[0]));
                     b.launches.push(Launch { op: Op::R2cPost { h }, src: (z.re, z.im), dst: (output.re, output.im), outer: o2, scale: 1.0, module, function });
@@ -570,7 +572,7 @@ impl GpuPlan {
                     let z = View::work(at, &[h]);
                     let row_strides = packed_rows(&outer, 2 * h as i64);
                     b.table(Table::Roots(n));
-                    let (module, function) = b.util("c2r_pre")?;
+                    let (module, function) = b.util("c2r_pre", b.precision_of(&src))?;
                     let mut o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
                     o1.insert(0, (1, src.strides[0], 0));
                     b.launches.push(Launch { op: Op::C2rPre { h }, src: (src.re, src.im), dst: (z.re, z.im), outer: o1, scale: 1.0, module, function });
