@@ -653,10 +653,12 @@ unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
         }
     }
     let n = lines.n_in.max(lines.n_out);
-    // Lines per panel: strided lines go in panels of neighbours (whole cache lines of them);
+    // Lines per panel: strided lines go in panels of neighbours (whole cache lines of them, and
+    // as many as fit half a megabyte, so that each page visited gives up a good run of bytes);
     // contiguous ones just amortise the calls.
     let strided = lines.step_in > 2 || lines.step_out > 2;
-    let panel = if strided { (65536 / n).clamp(8, 32) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
+    let bytes = n * std::mem::size_of::<Complex<F>>();
+    let panel = if strided { ((1 << 19) / bytes).clamp(8, 64) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
     let panels = lines.count.div_ceil(panel);
     let body = |s: &mut Scratch<F>, p: usize| {
         let l0 = p * panel;
