@@ -21,8 +21,17 @@
 //!
 //! Fast path: a complex pass whose lines are contiguous, packed and of the compute type (a
 //! batched 1D c2c on interleaved f32/f64 data, or dim 0 of a packed multi-dimensional one) hands
-//! the memory to RustFFT directly. Lines, chunks of lines, or groups of whole small transforms
-//! run in parallel on the rayon pool when the plan holds more than 2^15 elements.
+//! the memory to RustFFT directly. Strided lines go in panels of neighbours (one cache line
+//! serves several lines), with the panel's rows padded off 4 KiB multiples. Lines, chunks of
+//! lines, or groups of whole small transforms run in parallel on the rayon pool when the plan
+//! holds more than 2^15 elements; a single long 1D transform is one RustFFT call on one thread.
+//! Scratch (panels, RustFFT's scratch, the work array) comes from a per-thread pool, so repeated
+//! executions reuse mapped memory.
+//!
+//! Parallel work and the fast path need lines that share no memory. The plan guarantees that
+//! for its outputs; when the caller's buffers break it (out-of-place input and output that
+//! overlap, planar buffers that overlap, in-place input elements that share memory), the
+//! transform runs serially through the gather/scatter path: a defined, if meaningless, result.
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
@@ -546,7 +555,7 @@ fn byte_ranges(layout: &Layout, lengths: &[usize], batch: usize, ptrs: &[*mut c_
         .map(|plane| {
             let base = ptrs[plane] as usize;
             let end = layout.extent(lengths, batch, plane).unwrap_or(usize::MAX / per);
-            (base + layout.offsets[plane] * per, base + end * per)
+            (base.saturating_add(layout.offsets[plane] * per), base.saturating_add(end.saturating_mul(per)))
         })
         .collect()
 }
