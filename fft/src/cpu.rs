@@ -21,8 +21,17 @@
 //!
 //! Fast path: a complex pass whose lines are contiguous, packed and of the compute type (a
 //! batched 1D c2c on interleaved f32/f64 data, or dim 0 of a packed multi-dimensional one) hands
-//! the memory to RustFFT directly. Lines, chunks of lines, or groups of whole small transforms
-//! run in parallel on the rayon pool when the plan holds more than 2^15 elements.
+//! the memory to RustFFT directly. Strided lines go in panels of neighbours (one cache line
+//! serves several lines), with the panel's rows padded off 4 KiB multiples. Lines, chunks of
+//! lines, or groups of whole small transforms run in parallel on the rayon pool when the plan
+//! holds more than 2^15 elements; a single long 1D transform is one RustFFT call on one thread.
+//! Scratch (panels, RustFFT's scratch, the work array) comes from a per-thread pool, so repeated
+//! executions reuse mapped memory.
+//!
+//! Parallel work and the fast path need lines that share no memory. The plan guarantees that
+//! for its outputs; when the caller's buffers break it (out-of-place input and output that
+//! overlap, planar buffers that overlap, in-place input elements that share memory), the
+//! transform runs serially through the gather/scatter path: a defined, if meaningless, result.
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
@@ -546,7 +555,7 @@ fn byte_ranges(layout: &Layout, lengths: &[usize], batch: usize, ptrs: &[*mut c_
         .map(|plane| {
             let base = ptrs[plane] as usize;
             let end = layout.extent(lengths, batch, plane).unwrap_or(usize::MAX / per);
-            (base + layout.offsets[plane] * per, base + end * per)
+            (base.saturating_add(layout.offsets[plane] * per), base.saturating_add(end.saturating_mul(per)))
         })
         .collect()
 }
@@ -653,16 +662,18 @@ unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
         }
     }
     let n = lines.n_in.max(lines.n_out);
-    // Lines per panel: strided lines go in panels of neighbours (whole cache lines of them);
+    // Lines per panel: strided lines go in panels of neighbours (whole cache lines of them, and
+    // as many as fit half a megabyte, so that each page visited gives up a good run of bytes);
     // contiguous ones just amortise the calls.
     let strided = lines.step_in > 2 || lines.step_out > 2;
-    let panel = if strided { (65536 / n).clamp(8, 32) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
+    let bytes = n * std::mem::size_of::<Complex<F>>();
+    let panel = if strided { ((1 << 19) / bytes).clamp(8, 64) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
     let panels = lines.count.div_ceil(panel);
     let body = |s: &mut Scratch<F>, p: usize| {
         let l0 = p * panel;
         let k = panel.min(lines.count - l0);
         // SAFETY: lines l0..l0+k are inside the sides; no other task touches them.
-        unsafe { run_panel(pass, lines, &src, &dst, l0, k, s) };
+        unsafe { run_panel(pass, lines, &src, &dst, l0, k, direct, s) };
     };
     if parallel && panels > 1 {
         let min = (TASK_ELEMENTS / (panel * n)).max(1);
@@ -779,6 +790,11 @@ fn scatter_with<F: Real>(bases: &[usize], step: usize, n: usize, row: usize, buf
     }
 }
 
+/// Whether the lines at `bases` follow each other `stride` scalars apart.
+fn back_to_back(bases: &[usize], stride: usize) -> bool {
+    bases.windows(2).all(|w| w[1] == w[0] + stride)
+}
+
 /// Writes the complex rows of `buf` (`m` each) as pairs of consecutive reals to the lines at
 /// `bases` of a real side with unit step.
 #[inline(always)]
@@ -793,7 +809,11 @@ unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: us
 }
 
 /// Lines `l0 .. l0 + k` of a pass: gather, transform, scatter.
-unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, s: &mut Scratch<F>) {
+///
+/// With `direct` (the lines share no memory with anything else running), lines of the compute
+/// type in the right shape are read or written in place as slices instead of through scratch.
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, direct: bool, s: &mut Scratch<F>) {
     let mut sb = [0usize; 64];
     let mut db = [0usize; 64];
     for i in 0..k {
@@ -831,33 +851,34 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             // transforms recombined); X[0] and X[M] from Z[0] alone.
             let m = r.n / 2;
             let buf = grow(&mut s.lines, k * m);
-            if si == 1 {
-                // Consecutive reals, read two at a time.
-                for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
-                    for (i, v) in row.iter_mut().enumerate() {
-                        *v = src.get_pair(b + 2 * i);
-                    }
-                }
+            if direct && A::NATIVE && si == 1 && back_to_back(sb, r.n) {
+                // The panel's reals, read where they are as m complex numbers a line.
+                let x = std::slice::from_raw_parts(src.re.add(sb[0]).cast::<Complex<F>>(), k * m);
+                r.fft.process_immutable_with_scratch(x, buf, grow(&mut s.fft, r.fft.get_immutable_scratch_len()));
             } else {
                 for (row, &b) in buf.chunks_exact_mut(m).zip(sb) {
                     for (i, v) in row.iter_mut().enumerate() {
-                        *v = Complex::new(src.get_re(b + 2 * i * si), src.get_re(b + (2 * i + 1) * si));
+                        *v = if si == 1 { src.get_pair(b + 2 * i) } else { Complex::new(src.get_re(b + 2 * i * si), src.get_re(b + (2 * i + 1) * si)) };
                     }
                 }
+                r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
             }
-            r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
-            let out = grow(&mut s.aux, m + 1);
+            let in_place_out = direct && B::NATIVE && dst.interleaved && so == 2;
+            let hs = half * sc;
             for (z, &b) in buf.chunks_exact(m).zip(db) {
-                out[0] = Complex::new(z[0].re + z[0].im, F::zero());
-                out[m] = Complex::new(z[0].re - z[0].im, F::zero());
+                let out: &mut [Complex<F>] = if in_place_out { std::slice::from_raw_parts_mut(dst.re.add(b).cast::<Complex<F>>(), m + 1) } else { grow(&mut s.aux, m + 1) };
+                out[0] = Complex::new((z[0].re + z[0].im) * sc, F::zero());
+                out[m] = Complex::new((z[0].re - z[0].im) * sc, F::zero());
                 // Written as independent lanes over j (Z[M-j] read backwards) so that it
                 // vectorises.
                 for (((x, a), c), w) in out[1..m].iter_mut().zip(&z[1..]).zip(z[1..].iter().rev()).zip(&r.twiddles[1..]) {
                     let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
                     let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
-                    *x = Complex::new(half * (sum_re + w.im * dif_re + w.re * dif_im), half * (sum_im + w.im * dif_im - w.re * dif_re));
+                    *x = Complex::new(hs * (sum_re + w.im * dif_re + w.re * dif_im), hs * (sum_im + w.im * dif_im - w.re * dif_re));
                 }
-                scatter(dst, &[b], so, m + 1, m + 1, out, pass.scale);
+                if !in_place_out {
+                    scatter(dst, &[b], so, m + 1, m + 1, out, None);
+                }
             }
         }
         Op::R2c(r) => {
@@ -882,15 +903,32 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             // X[0] and X[M] (their imaginary parts are ignored). x = IFFT_M(Z') unpacked.
             let m = r.n / 2;
             let buf = grow(&mut s.lines, k * m);
-            let x = grow(&mut s.aux, m + 1);
+            let in_place_in = direct && A::NATIVE && src.interleaved && si == 2;
             for (z, &b) in buf.chunks_exact_mut(m).zip(sb) {
-                gather(src, &[b], si, m + 1, m + 1, x);
+                let x: &[Complex<F>] = if in_place_in {
+                    std::slice::from_raw_parts(src.re.add(b).cast::<Complex<F>>(), m + 1)
+                } else {
+                    let x = grow(&mut s.aux, m + 1);
+                    gather(src, &[b], si, m + 1, m + 1, x);
+                    x
+                };
                 z[0] = Complex::new(x[0].re + x[m].re, x[0].re - x[m].re);
                 for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
                     let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
                     let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
                     *z = Complex::new(sum_re + w.im * dif_re - w.re * dif_im, sum_im + w.im * dif_im + w.re * dif_re);
                 }
+            }
+            if direct && B::NATIVE && so == 1 && back_to_back(db, r.n) {
+                // Straight into the panel's real lines, m complex numbers a line.
+                let y = std::slice::from_raw_parts_mut(dst.re.add(db[0]).cast::<Complex<F>>(), k * m);
+                r.fft.process_outofplace_with_scratch(buf, y, grow(&mut s.fft, r.fft.get_outofplace_scratch_len()));
+                if let Some(sc) = pass.scale {
+                    for v in y.iter_mut() {
+                        *v = v.scale(sc);
+                    }
+                }
+                return;
             }
             r.fft.process_with_scratch(buf, grow(&mut s.fft, r.fft.get_inplace_scratch_len()));
             match (so, pass.scale) {

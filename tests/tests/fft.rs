@@ -1,8 +1,10 @@
-//! FFT plans on every device present against f64 references, with rocFFT's accuracy criteria:
-//! the naive DFT checks the CPU path itself in f64 on small sizes, and the f64 CPU path is then
-//! the reference for everything else (every length 1..4096, powers of 2, 3 and 5 up to 2^24,
-//! 3^15 and 5^10, primes, 2D/3D mixes, strides, distances, offsets, batches, every array type,
-//! both placements, the three precisions, the scale factor, inverse round trips). Outputs are
+//! FFT plans on every device present against f64 references, with rocFFT's accuracy criteria.
+//! The naive DFT checks the CPU path itself in f64 on small sizes; after that the reference is
+//! the naive DFT where it is cheap and the f64 CPU path (spot-checked by direct summation at
+//! 2^22, 3^14 and 5^10) where it is not. Covered: every length 1..4096, powers of 2, 3 and 5 up
+//! to 2^24, 3^15 and 5^10, primes, 2D/3D mixes, strides, distances, offsets, batches, every
+//! array type, both placements, the three precisions (half rounded once), the scale factor,
+//! inverse round trips, the CPU path's raw-pointer contract and the ndarray API. Outputs are
 //! NaN-poisoned before each run, and every byte outside the layouts must come back untouched.
 use num_complex::{Complex, Complex64};
 use rocmath_fft::{ArrayType, Data, FftError, Placement, Plan, Precision, Status, TransformType};
@@ -759,5 +761,50 @@ mod nd_api {
         assert_eq!(nd::fft(&q, empty.view(), 1).unwrap().shape(), &[0, 3]);
         let no_points = random(&[3, 0], 6);
         assert_eq!(nd::fft(&q, no_points.view(), 1).unwrap_err().status, Status::InvalidDimensions);
+    }
+}
+
+/// Half precision is computed in f32 and rounded to f16 once, at the end: every element of a
+/// multi-dimensional half transform is the f32 transform of the same values, correctly rounded
+/// (within half an f16 ulp, plus a few f32 ulps for the two f32 runs' own differences). Rounding
+/// the intermediate passes to f16 would miss this by up to an ulp.
+#[test]
+fn cpu_half_rounds_once() {
+    use half::f16;
+    let cpu = Device::cpu();
+    let q = cpu.new_queue().unwrap();
+    let ulp16 = |y: f64| {
+        let y = y.abs().max(f16::MIN_POSITIVE.to_f64());
+        2f64.powi(y.log2().floor() as i32 - 10)
+    };
+    for (t, lengths) in [(ComplexForward, &[32usize, 24][..]), (ComplexInverse, &[6, 10, 8]), (RealForward, &[40, 12]), (RealInverse, &[18, 5, 4])] {
+        let batch = 2;
+        let half_plan = Plan::new(&cpu, Placement::NotInPlace, t, Half, lengths, batch, None).unwrap();
+        let single_plan = Plan::new(&cpu, Placement::NotInPlace, t, Single, lengths, batch, None).unwrap();
+        let mut rng = Rng::new(21);
+        let input = fft::random_input(&mut rng, t, lengths, batch);
+        let (in_n, out_n) = (half_plan.input_scalars()[0], half_plan.output_scalars()[0]);
+        let (mut h_in, mut s_in) = (vec![f16::ZERO; in_n], vec![0f32; in_n]);
+        let complex_in = t != RealForward;
+        for (i, v) in input.iter().enumerate() {
+            let (re, im) = (f16::from_f64(v.re), f16::from_f64(v.im));
+            if complex_in {
+                (h_in[2 * i], h_in[2 * i + 1]) = (re, im);
+                (s_in[2 * i], s_in[2 * i + 1]) = (re.to_f32(), im.to_f32());
+            } else {
+                (h_in[i], s_in[i]) = (re, re.to_f32());
+            }
+        }
+        let (mut h_out, mut s_out) = (vec![f16::ZERO; out_n], vec![0f32; out_n]);
+        // SAFETY: host vectors of the plans' sizes (CPU device pointers are host pointers).
+        unsafe {
+            half_plan.execute_raw(&q, &[h_in.as_mut_ptr() as *mut c_void], &[h_out.as_mut_ptr() as *mut c_void], None).unwrap();
+            single_plan.execute_raw(&q, &[s_in.as_mut_ptr() as *mut c_void], &[s_out.as_mut_ptr() as *mut c_void], None).unwrap();
+        }
+        for (i, (h, s)) in h_out.iter().zip(&s_out).enumerate() {
+            let (h, y) = (h.to_f64(), *s as f64);
+            let allowed = 0.5 * ulp16(y) + 4.0 * f32::EPSILON as f64 * y.abs();
+            assert!((h - y).abs() <= allowed, "{t:?} {lengths:?} scalar {i}: half {h}, single {y}");
+        }
     }
 }
