@@ -5,7 +5,7 @@
 //! * [`atoms`]: the matrix-core atom headers (`include/atoms/*.h`), one struct per instruction.
 //! * [`blas`]: GEMM kernels (`src/blas/gemm.hip`) and the typed Rust model that names them,
 //!   emits their `extern "C"` instantiations and computes launch dimensions.
-//! * [`gen`]: generators (typed config -> source), starting with GEMM tiles.
+//! * [`gen`]: generators (typed config -> source): GEMM tiles and FFT Stockham kernels.
 //! * [`check`]: the static check run by the `kernels-check` binary.
 //!
 //! Every source handed to a run-time compiler is a single self-contained translation unit

@@ -4,5 +4,9 @@
 //!   pipeline depth, tile order) is validated with a reason, named by its parameters, and emitted
 //!   as a translation unit: the prelude, the atoms, the blocking of `src/blas/gemm.hip` and the
 //!   `extern "C"` instantiations of the config for every transpose.
+//! * [`fft`]: FFT kernels. A [`fft::StockhamKernel`] (length, radix passes, threads per transform,
+//!   transforms per block, thread order, storage types) is emitted with its generated
+//!   butterflies and pass list over the body of `src/fft/fft.hip`; the element-wise kernels of
+//!   each precision come from [`fft::FftUtilKernels`].
 pub mod fft;
 pub mod gemm;
