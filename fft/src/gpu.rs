@@ -125,6 +125,12 @@ impl View {
     fn is_user(&self) -> bool {
         self.re.buf != Buf::Work
     }
+
+    /// A real array read or written as complex pairs along dimension 0: element j is
+    /// (x[2j], x[2j+1]), so its element stride is twice the real one.
+    fn pairs(&self) -> View {
+        View { re: self.re, im: Some(self.re.add(self.strides[0])), strides: self.strides.clone(), dist: self.dist }
+    }
 }
 
 /// An outer dimension of a launch: length, stride on the source side, stride on the destination
@@ -234,6 +240,12 @@ impl Builder<'_> {
         }
     }
 
+    /// Packed rows of `row_len` complex values in the work buffer, one per index of `outer`.
+    fn work_rows(&mut self, row_len: usize, outer: &[Outer]) -> View {
+        let rows: usize = outer.iter().map(|o| o.0).product();
+        View::work(self.work.take(row_len * rows), &[row_len])
+    }
+
     fn table(&mut self, t: Table) {
         if !self.tables.contains(&t) {
             self.tables.push(t);
@@ -301,15 +313,12 @@ impl Builder<'_> {
         let (dv, es_dst) = dst;
         let n1 = split(n, self.compute, self.shared).ok_or_else(|| internal(format!("no four-step split of {n}")))?;
         let n2 = n / n1;
-        let rows: usize = outer.iter().map(|o| o.0).product();
         let mark = self.work.top;
-        let at = self.work.take(n * rows);
-        let tmp = View::work(at, &[n]);
-        // tmp row r holds element k1 * n2 + n2 index at complex k1 * n2 + j.
-        let row_strides = packed_rows(&outer, 2 * n as i64);
+        // tmp row r holds element k1 of column j at complex k1 * n2 + j.
+        let tmp = self.work_rows(n, &outer);
         // Step 1: element n1 at src + n1 * (n2 * es), columns j at src + j * es.
         let mut o1 = vec![(n2, es_src, 2)];
-        o1.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)));
+        o1.extend(into_rows(&outer, 2 * n as i64));
         let ip = self.precision_of(sv);
         let kernel = StockhamKernel::new(ip, self.compute, n1, true, false, self.shared).map_err(internal)?;
         let shift = big_shift(n);
@@ -336,7 +345,7 @@ impl Builder<'_> {
         });
         // Step 2: row k1 of tmp (n2 points, contiguous) -> dst element k1 + n1 * k2.
         let mut o2 = vec![(n1, 2 * n2 as i64, es_dst)];
-        o2.extend(outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)));
+        o2.extend(from_rows(&outer, 2 * n as i64));
         self.c2c(n2, dir, (&tmp, 2), (dv, es_dst * n1 as i64), o2, n2, false)?;
         self.work.top = mark;
         Ok(())
@@ -357,26 +366,26 @@ impl Builder<'_> {
         let (dv, es_dst) = dst;
         let m = (2 * n - 1).next_power_of_two();
         let rows: usize = outer.iter().map(|o| o.0).product();
+        let row_len = 2 * m as i64;
         let mark = self.work.top;
-        let at = self.work.take(m * rows);
-        let a = View::work(at, &[m]);
-        let row_strides = packed_rows(&outer, 2 * m as i64);
+        let a = self.work_rows(m, &outer);
         self.table(Table::Chirp(n, dir));
         self.table(Table::Filter(n, m, dir));
-        // a[e] = x[e] chirp[e], zero-padded to m.
+        // a[e] = x[e] chirp[e], zero-padded to m. The source's element stride rides on a unit
+        // outer dimension in front.
         let (module1, f1) = self.util("chirp_in", self.precision_of(sv))?;
+        let mut o1 = vec![(1, es_src, 0)];
+        o1.extend(into_rows(&outer, row_len));
         self.launches.push(Launch {
             op: Op::ChirpIn { n, m, dir, herm_in },
             src: (sv.re, sv.im),
             dst: (a.re, a.im),
-            outer: outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect(),
+            outer: o1,
             scale: 1.0,
             module: module1,
             function: f1,
         });
-        // The source's element stride rides on a unit outer dimension in front.
-        self.launches.last_mut().expect("just pushed").outer.insert(0, (1, es_src, 0));
-        let rows_outer: Vec<Outer> = row_strides.iter().zip(&outer).map(|(&r, o)| (o.0, r, r)).collect();
+        let rows_outer = from_rows(&into_rows(&outer, row_len), row_len);
         self.c2c(m, -1, (&a, 2), (&a, 2), rows_outer.clone(), m, false)?;
         let (module2, f2) = self.util("pointwise", self.compute)?;
         self.launches.push(Launch {
@@ -390,8 +399,8 @@ impl Builder<'_> {
         });
         self.c2c(m, 1, (&a, 2), (&a, 2), rows_outer, m, false)?;
         let (module3, f3) = self.util("chirp_out", self.precision_of(dv))?;
-        let mut o3: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
-        o3.insert(0, (1, 0, es_dst));
+        let mut o3 = vec![(1, 0, es_dst)];
+        o3.extend(from_rows(&outer, row_len));
         self.launches.push(Launch {
             op: Op::ChirpOut { n, m, n_out, dir },
             src: (a.re, a.im),
@@ -421,6 +430,16 @@ fn packed_rows(outer: &[Outer], row_len: i64) -> Vec<i64> {
             s
         })
         .collect()
+}
+
+/// `outer` writing packed rows of `row_len` scalars (the work buffer) instead of its destination.
+fn into_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
+    outer.iter().zip(packed_rows(outer, row_len)).map(|(o, r)| (o.0, o.1, r)).collect()
+}
+
+/// `outer` reading packed rows of `row_len` scalars (the work buffer) instead of its source.
+fn from_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
+    outer.iter().zip(packed_rows(outer, row_len)).map(|(o, r)| (o.0, r, o.2)).collect()
 }
 
 /// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
@@ -523,19 +542,14 @@ impl GpuPlan {
                 if n.is_multiple_of(2) && n > 1 {
                     let h = n / 2;
                     let outer = others(&lengths, 0, &input, &output, batch);
-                    let rows: usize = outer.iter().map(|o| o.0).product();
                     let mark = b.work.top;
-                    let at = b.work.take(h * rows);
-                    let z = View::work(at, &[h]);
-                    let row_strides = packed_rows(&outer, 2 * h as i64);
-                    // z[j] = x[2j] + i x[2j+1]: the real data read as planar pairs.
-                    let pairs = View { re: input.re, im: Some(input.re.add(input.strides[0])), strides: input.strides.clone(), dist: input.dist };
-                    let o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
-                    b.c2c(h, -1, (&pairs, 2 * input.strides[0]), (&z, 2), o1, h, false)?;
+                    let z = b.work_rows(h, &outer);
+                    // z[j] = x[2j] + i x[2j+1]: the real data read as pairs.
+                    b.c2c(h, -1, (&input.pairs(), 2 * input.strides[0]), (&z, 2), into_rows(&outer, 2 * h as i64), h, false)?;
                     b.table(Table::Roots(n));
                     let (module, function) = b.util("r2c_post", b.precision_of(&output))?;
-                    let mut o2: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
-                    o2.insert(0, (1, 0, output.strides[0]));
+                    let mut o2 = vec![(1, 0, output.strides[0])];
+                    o2.extend(from_rows(&outer, 2 * h as i64));
                     b.launches.push(Launch { op: Op::R2cPost { h }, src: (z.re, z.im), dst: (output.re, output.im), outer: o2, scale: 1.0, module, function });
                     b.work.top = mark;
                 } else {
@@ -567,18 +581,14 @@ impl GpuPlan {
                 if n.is_multiple_of(2) && n > 1 {
                     let h = n / 2;
                     let outer = others(&lengths, 0, &src, &output, batch);
-                    let rows: usize = outer.iter().map(|o| o.0).product();
-                    let at = b.work.take(h * rows);
-                    let z = View::work(at, &[h]);
-                    let row_strides = packed_rows(&outer, 2 * h as i64);
+                    let z = b.work_rows(h, &outer);
                     b.table(Table::Roots(n));
                     let (module, function) = b.util("c2r_pre", b.precision_of(&src))?;
-                    let mut o1: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, o.1, r)).collect();
-                    o1.insert(0, (1, src.strides[0], 0));
+                    let mut o1 = vec![(1, src.strides[0], 0)];
+                    o1.extend(into_rows(&outer, 2 * h as i64));
                     b.launches.push(Launch { op: Op::C2rPre { h }, src: (src.re, src.im), dst: (z.re, z.im), outer: o1, scale: 1.0, module, function });
-                    let pairs = View { re: output.re, im: Some(output.re.add(output.strides[0])), strides: output.strides.clone(), dist: output.dist };
-                    let o2: Vec<Outer> = outer.iter().zip(&row_strides).map(|(o, &r)| (o.0, r, o.2)).collect();
-                    b.c2c(h, 1, (&z, 2), (&pairs, 2 * output.strides[0]), o2, h, false)?;
+                    // x[2j], x[2j+1] = z[j]: the result written as pairs.
+                    b.c2c(h, 1, (&z, 2), (&output.pairs(), 2 * output.strides[0]), from_rows(&outer, 2 * h as i64), h, false)?;
                 } else {
                     let outer = others(&lengths, 0, &src, &output, batch);
                     b.c2c(n, 1, (&src, src.strides[0]), (&output, output.strides[0]), outer, n, true)?;
@@ -704,22 +714,10 @@ impl GpuPlan {
 
     unsafe fn launch(&self, l: &Launch, outer: &[Outer], queue: &GpuQueue, [src_re, src_im, dst_re, dst_im]: [u64; 4], table: &dyn Fn(Table) -> u64) -> Result<()> {
         let function = l.module.function(&l.function)?;
-        // Kernel outer dimensions: lengths of the first two (the third is implied by the count),
-        // strides of all three on each side.
-        let mut dims = [(1usize, 0i64, 0i64); 3];
-        for (i, o) in outer.iter().enumerate() {
-            dims[i] = *o;
-        }
-        let transforms: usize = outer.iter().map(|o| o.0).product();
+        let (dims, transforms) = kernel_dims(outer);
         if transforms == 0 {
             return Ok(());
         }
-        let push_outer = |args: &mut KernelArgs| {
-            args.push(dims[0].0 as i64).push(dims[1].0 as i64);
-            args.push(dims[0].1).push(dims[1].1).push(dims[2].1);
-            args.push(dims[0].2).push(dims[1].2).push(dims[2].2);
-            args.push(transforms as i64);
-        };
         let util_cfg = |total: usize| -> Result<LaunchConfig> {
             let blocks = total.div_ceil(UTIL_THREADS as usize);
             let grid = u32::try_from(blocks).map_err(|_| internal(format!("{total} elements need too many blocks")))?;
@@ -740,7 +738,7 @@ impl GpuPlan {
                 let out_il = pairs(dst_re, dst_im, ob, elem_strides.1, 1);
                 args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(*herm_in as i32);
                 args.push(dst_re).push(dst_im).push(elem_strides.1).push(out_il as i32).push(*n_out as i32);
-                push_outer(&mut args);
+                push_dims(&mut args, &dims, transforms);
                 args.push(table(Table::Roots(kernel.n)));
                 match big {
                     Some((n, shift)) => args.push(table(Table::BigLo(*n, *shift))).push(table(Table::BigHi(*n, *shift))).push(*shift as i32),
@@ -797,7 +795,9 @@ impl GpuPlan {
     }
 }
 
-/// Up to three outer dimensions padded with unit ones, and the transform count.
+/// Up to three outer dimensions padded with unit ones, and the transform count. The kernels
+/// take the lengths of the first two (the third is implied by the count) and the strides of all
+/// three on each side.
 fn kernel_dims(outer: &[Outer]) -> ([Outer; 3], usize) {
     let mut dims = [(1usize, 0i64, 0i64); 3];
     for (i, o) in outer.iter().take(3).enumerate() {
