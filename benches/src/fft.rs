@@ -208,15 +208,6 @@ impl Counts {
     }
 }
 
-/// rocFFT's accuracy epsilon per precision.
-pub fn epsilon(p: Precision) -> f64 {
-    match p {
-        Precision::Single => 3.75e-5,
-        Precision::Double => 1e-15,
-        Precision::Half => 9.77e-4,
-    }
-}
-
 /// A real scalar of a plan: conversions to and from f64, and RustFFT's peer where RustFFT has
 /// the type.
 pub trait Real: FftReal + Copy + Default + std::fmt::Debug {
@@ -412,13 +403,13 @@ pub fn compare<A: Real, B: Real>(got: &View<A>, got_entries: &[usize], want: &Vi
 
 /// rocFFT's accuracy criterion for a transform of `n` elements in precision `p`:
 /// Linf(diff) <= eps * Linf(reference) * ln N and L2(diff) / L2(reference) < sqrt(log2 N) * eps.
-/// (ln N and log2 N are floored at 1, so that N = 1 and 2 are not held to zero error.)
+/// (ln N and log2 N are floored at 1, as in the tests: [`rocmath_tests::fft::linf_factor`].)
 pub fn verdict(norms: &Norms, p: Precision, n: usize) -> Result<String, String> {
-    let eps = epsilon(p);
-    let n = n as f64;
-    let linf_cut = eps * norms.ref_linf * n.ln().max(1.0);
+    use rocmath_tests::fft::{l2_factor, linf_factor, type_epsilon};
+    let eps = type_epsilon(p);
+    let linf_cut = eps * norms.ref_linf * linf_factor(n);
     let rel_l2 = if norms.ref_l2 > 0.0 { norms.diff_l2 / norms.ref_l2 } else if norms.diff_l2 == 0.0 { 0.0 } else { f64::INFINITY };
-    let l2_cut = n.log2().max(1.0).sqrt() * eps;
+    let l2_cut = l2_factor(n) * eps;
     let text = format!("Linf {:.3e} (cutoff {linf_cut:.3e}), rel L2 {rel_l2:.3e} (cutoff {l2_cut:.3e})", norms.diff_linf);
     if norms.diff_linf <= linf_cut && rel_l2 < l2_cut {
         Ok(text)
