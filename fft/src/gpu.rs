@@ -22,7 +22,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -141,10 +141,15 @@ type Outer = (usize, i64, i64);
 enum Table {
     /// exp(-2 pi i m / n), m < n.
     Roots(usize),
+    /// The per-pass twiddles of the Stockham kernel of n points (`stage_twiddles`).
+    Stages(usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
     BigHi(usize, u32),
+    /// Four-step twiddle steps of (columns, radix of the column kernel's last pass): entry
+    /// (r - 1) * columns + c is exp(-2 pi i c r / (radix columns)), 1 <= r < radix.
+    BigStep(usize, usize),
     /// Bluestein chirp exp(dir pi i j^2 / n), j < n.
     Chirp(usize, i32),
     /// Bluestein filter spectrum (length m) for the chirp of n points, divided by m.
@@ -157,16 +162,53 @@ enum Op {
     Stockham {
         kernel: StockhamKernel,
         dir: i32,
-        n_out: usize,
-        herm_in: bool,
+        ends: Ends,
         elem_strides: (i64, i64),
-        big: Option<(usize, u32)>,
+        big: Option<FourStep>,
     },
     R2cPost { h: usize },
     C2rPre { h: usize },
     ChirpIn { n: usize, m: usize, dir: i32, herm_in: bool },
     Pointwise { n: usize, m: usize, dir: i32 },
     ChirpOut { n: usize, m: usize, n_out: usize, dir: i32 },
+}
+
+/// What a Stockham kernel does at its two ends besides moving a transform (see `rm_fft_io`).
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    /// Elements read; the rest of the transform reads as zero.
+    n_in: usize,
+    /// The input holds the hermitian half of n_in elements (mirrored for the rest).
+    herm_in: bool,
+    /// Input element e is multiplied by this table's entry e.
+    pre: Option<Table>,
+    /// Elements stored.
+    n_out: usize,
+    /// Output element e is multiplied by this table's entry e (before the scale).
+    post: Option<Table>,
+}
+
+impl Ends {
+    /// A transform of n points, read and stored whole.
+    fn plain(n: usize) -> Ends {
+        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None }
+    }
+}
+
+/// The four-step twiddle a column pass applies to its output: the transform has `n` points,
+/// `cols` columns, and the column kernel's last radix is `radix`.
+#[derive(Clone, Copy, Debug)]
+struct FourStep {
+    n: usize,
+    shift: u32,
+    cols: usize,
+    radix: usize,
+}
+
+impl FourStep {
+    fn tables(&self) -> [Table; 3] {
+        [Table::BigLo(self.n, self.shift), Table::BigHi(self.n, self.shift), Table::BigStep(self.cols, self.radix)]
+    }
 }
 
 #[derive(Debug)]
@@ -275,35 +317,61 @@ impl Builder<'_> {
         n_out: usize,
         herm_in: bool,
     ) -> Result<()> {
-        let (sv, es_src) = src;
-        let (dv, es_dst) = dst;
-        let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
-        let single = StockhamKernel::new(ip, op, n, false, false, self.shared).is_ok();
-        if single {
-            // Threads follow the store side's order; rows read into a column-ordered block go
-            // through shared memory first. (Columns read into rows are read uncoalesced.)
-            let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
-            let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-            let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?;
-            self.table(Table::Roots(n));
-            let module = module(self.device, kernel.module_name(), || kernel.source())?;
-            let function = kernel.kernel_name(dir);
-            self.launches.push(Launch {
-                op: Op::Stockham { kernel, dir, n_out, herm_in, elem_strides: (es_src, es_dst), big: None },
-                src: (sv.re, sv.im),
-                dst: (dv.re, dv.im),
-                outer,
-                scale: 1.0,
-                module,
-                function,
-            });
-            return Ok(());
+        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None };
+        if self.fits_one_pass(n, src.0, dst.0) {
+            return self.single(n, dir, src, dst, outer, ends, None);
         }
         let smooth = rocmath_kernels::gen::fft::factorize(n).is_some();
         if smooth && n_out == n && !herm_in {
             return self.four_step(n, dir, src, dst, outer);
         }
         self.bluestein(n, dir, src, dst, outer, n_out, herm_in)
+    }
+
+    /// Whether an `n`-point transform from `src` to `dst` is one Stockham kernel.
+    fn fits_one_pass(&self, n: usize, src: &View, dst: &View) -> bool {
+        StockhamKernel::new(self.precision_of(src), self.precision_of(dst), n, false, false, self.shared).is_ok()
+    }
+
+    /// One Stockham launch of `n` points (`fits_one_pass`). Threads follow the store side's
+    /// order; rows read into a column-ordered block go through shared memory first. (Columns
+    /// read into rows are read uncoalesced.)
+    #[allow(clippy::too_many_arguments)]
+    fn single(
+        &mut self,
+        n: usize,
+        dir: i32,
+        src: (&View, i64),
+        dst: (&View, i64),
+        outer: Vec<Outer>,
+        ends: Ends,
+        big: Option<FourStep>,
+    ) -> Result<()> {
+        let (sv, es_src) = src;
+        let (dv, es_dst) = dst;
+        let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
+        let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
+        let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
+        let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?;
+        self.table(Table::Stages(n));
+        for t in [ends.pre, ends.post].into_iter().flatten() {
+            self.table(t);
+        }
+        for t in big.iter().flat_map(|b| b.tables()) {
+            self.table(t);
+        }
+        let module = module(self.device, kernel.module_name(), || kernel.source())?;
+        let function = kernel.kernel_name(dir);
+        self.launches.push(Launch {
+            op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big },
+            src: (sv.re, sv.im),
+            dst: (dv.re, dv.im),
+            outer,
+            scale: 1.0,
+            module,
+            function,
+        });
+        Ok(())
     }
 
     /// n = n1 * n2: column transforms of n1 points (stride n2) with the twiddle into work, then
@@ -316,33 +384,13 @@ impl Builder<'_> {
         let mark = self.work.top;
         // tmp row r holds element k1 of column j at complex k1 * n2 + j.
         let tmp = self.work_rows(n, &outer);
-        // Step 1: element n1 at src + n1 * (n2 * es), columns j at src + j * es.
+        // Step 1: element n1 at src + n1 * (n2 * es), columns j at src + j * es. The columns are
+        // adjacent (outer stride es below the element stride), so the kernel runs column order.
         let mut o1 = vec![(n2, es_src, 2)];
         o1.extend(into_rows(&outer, 2 * n as i64));
-        let ip = self.precision_of(sv);
-        let kernel = StockhamKernel::new(ip, self.compute, n1, true, false, self.shared).map_err(internal)?;
-        let shift = big_shift(n);
-        self.table(Table::Roots(n1));
-        self.table(Table::BigLo(n, shift));
-        self.table(Table::BigHi(n, shift));
-        let module1 = module(self.device, kernel.module_name(), || kernel.source())?;
-        let function = kernel.kernel_name(dir);
-        self.launches.push(Launch {
-            op: Op::Stockham {
-                kernel,
-                dir,
-                n_out: n1,
-                herm_in: false,
-                elem_strides: (es_src * n2 as i64, 2 * n2 as i64),
-                big: Some((n, shift)),
-            },
-            src: (sv.re, sv.im),
-            dst: (tmp.re, tmp.im),
-            outer: o1,
-            scale: 1.0,
-            module: module1,
-            function,
-        });
+        let radix = rocmath_kernels::gen::fft::factorize(n1).and_then(|p| p.last().copied()).ok_or_else(|| internal(format!("column length {n1}")))?;
+        let big = FourStep { n, shift: big_shift(n), cols: n2, radix };
+        self.single(n1, dir, (sv, es_src * n2 as i64), (&tmp, 2 * n2 as i64), o1, Ends::plain(n1), Some(big))?;
         // Step 2: row k1 of tmp (n2 points, contiguous) -> dst element k1 + n1 * k2.
         let mut o2 = vec![(n1, 2 * n2 as i64, es_dst)];
         o2.extend(from_rows(&outer, 2 * n as i64));
@@ -351,6 +399,11 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Bluestein: X[k] = c[k] sum_j x[j] c[j] conj(c[k - j]) with the chirp c[j] = exp(dir pi i
+    /// j^2 / n), the convolution as an m-point transform pair, m = the power of two >= 2n - 1.
+    /// When m fits one pass that is two kernels: the chirp rides on the forward transform's
+    /// loads and the filter on its stores, the chirp out on the inverse's stores. Otherwise five:
+    /// chirp in, transform, filter product, transform, chirp out.
     #[allow(clippy::too_many_arguments)]
     fn bluestein(
         &mut self,
@@ -369,8 +422,17 @@ impl Builder<'_> {
         let row_len = 2 * m as i64;
         let mark = self.work.top;
         let a = self.work_rows(m, &outer);
-        self.table(Table::Chirp(n, dir));
-        self.table(Table::Filter(n, m, dir));
+        let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
+        if self.fits_one_pass(m, sv, &a) && self.fits_one_pass(m, &a, dv) {
+            let forward = Ends { n_in: n, herm_in, pre: Some(chirp), n_out: m, post: Some(filter) };
+            self.single(m, -1, (sv, es_src), (&a, 2), into_rows(&outer, row_len), forward, None)?;
+            let inverse = Ends { n_in: m, herm_in: false, pre: None, n_out, post: Some(chirp) };
+            self.single(m, 1, (&a, 2), (dv, es_dst), from_rows(&outer, row_len), inverse, None)?;
+            self.work.top = mark;
+            return Ok(());
+        }
+        self.table(chirp);
+        self.table(filter);
         // a[e] = x[e] chirp[e], zero-padded to m. The source's element stride rides on a unit
         // outer dimension in front.
         let (module1, f1) = self.util("chirp_in", self.precision_of(sv))?;
@@ -443,10 +505,10 @@ fn from_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
 }
 
 /// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
-/// than sqrt(n) and short enough for eight columns per block (a quarter of the longest single
-/// pass). The cofactor may need a further split.
+/// than sqrt(n) and short enough for a block of columns that fills whole cache lines
+/// (`max_column_pass`). The cofactor may need a further split.
 fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
-    let limit = compute.max_single_pass(shared) / 8;
+    let limit = compute.max_column_pass(shared);
     let root = (n as f64).sqrt() as usize;
     (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
 }
@@ -466,6 +528,16 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
+        Table::Stages(n) => {
+            let passes = rocmath_kernels::gen::fft::factorize(n).unwrap_or_default();
+            let mut t: Vec<Complex64> = stage_twiddles(&passes).into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();
+            // One or no pass reads no twiddle; keep the table non-empty all the same.
+            if t.is_empty() {
+                t.push(Complex64::new(1.0, 0.0));
+            }
+            t
+        }
+        Table::BigStep(cols, radix) => (1..radix).flat_map(|r| (0..cols).map(move |c| root((c * r) as u128, (radix * cols) as u128))).collect(),
         Table::BigLo(n, shift) => (0..1usize << shift).map(|j| root(j as u128, n as u128)).collect(),
         Table::BigHi(n, shift) => (0..n.div_ceil(1 << shift)).map(|j| root((j as u128) << shift, n as u128)).collect(),
         Table::Chirp(n, dir) => (0..n).map(|j| chirp(j, n, dir)).collect(),
@@ -725,7 +797,7 @@ impl GpuPlan {
         };
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
-            Op::Stockham { kernel, dir: _, n_out, herm_in, elem_strides, big } => {
+            Op::Stockham { kernel, dir: _, ends, elem_strides, big } => {
                 // Interleaved sides (im right after re, pair-aligned, even strides) move as pairs.
                 let pairs = |re: u64, im: u64, bytes: usize, es: i64, side: usize| {
                     im == re + bytes as u64
@@ -736,13 +808,19 @@ impl GpuPlan {
                 let (ib, ob) = (self.side_bytes(l.src.0.buf), self.side_bytes(l.dst.0.buf));
                 let in_il = pairs(src_re, src_im, ib, elem_strides.0, 0);
                 let out_il = pairs(dst_re, dst_im, ob, elem_strides.1, 1);
-                args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(*herm_in as i32);
-                args.push(dst_re).push(dst_im).push(elem_strides.1).push(out_il as i32).push(*n_out as i32);
+                let optional = |t: Option<Table>| t.map_or(0, table);
+                args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(ends.herm_in as i32);
+                args.push(ends.n_in as i32).push(optional(ends.pre));
+                args.push(dst_re).push(dst_im).push(elem_strides.1).push(out_il as i32).push(ends.n_out as i32);
+                args.push(optional(ends.post));
                 push_dims(&mut args, &dims, transforms);
-                args.push(table(Table::Roots(kernel.n)));
+                args.push(table(Table::Stages(kernel.n)));
                 match big {
-                    Some((n, shift)) => args.push(table(Table::BigLo(*n, *shift))).push(table(Table::BigHi(*n, *shift))).push(*shift as i32),
-                    None => args.push(0u64).push(0u64).push(0i32),
+                    Some(b) => {
+                        let [lo, hi, step] = b.tables();
+                        args.push(table(lo)).push(table(hi)).push(table(step)).push(b.shift as i32)
+                    }
+                    None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };
                 self.push_scale(&mut args, l.scale);
                 let blocks = transforms.div_ceil(kernel.tpb);
@@ -823,9 +901,10 @@ mod tests {
         for n in [1 << 15, 1 << 20, 1 << 24, 3usize.pow(15), 5usize.pow(10), 17 * 16384] {
             let n1 = split(n, FftPrecision::F32, SHARED_SM90).unwrap();
             assert_eq!(n % n1, 0);
-            assert!(n1 <= 2048);
+            assert!(n1 <= 1024);
         }
-        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(2048));
+        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(1024));
+        assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(256));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_SM90), Some(1024));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(256));
     }

@@ -10,8 +10,9 @@
 // Transforms are numbered over up to three outer dimensions (dimension 0 fastest), each with a
 // length and a stride on each side.
 //
-// Twiddle table of a length-N pass: tw[m] = exp(-2 pi i m / N), m < N, in the compute type;
-// inverse kernels (DIR = +1) conjugate it.
+// Twiddle tables hold forward roots exp(-2 pi i ...) in the compute type; inverse kernels
+// (DIR = +1) conjugate them. A Stockham kernel's table has one block per pass after the first
+// (see rm_fft_pass; the layout is `stage_twiddles` in kernels/src/gen/fft.rs).
 
 template <class R> struct rm_fft_complex;
 template <> struct rm_fft_complex<float> { typedef rm_c32 type; };
@@ -71,25 +72,36 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
 #define RM_FFT_ROW(N) ((N) + ((N) >> 4) + 1)
 
 // Where one thread's transform lives in global memory, and how its elements are stored.
-//   herm_in : the input holds elements 0..N/2 only; the rest are conjugate mirrors (real inverse
-//             of odd length through a complex transform).
+//   n_in    : elements read; elements n_in.. of the transform read as 0 (Bluestein's zero
+//             padding). N for a plain transform.
+//   herm_in : the input holds elements 0..n_in/2 only; the rest are conjugate mirrors (real
+//             inverse of odd length through a complex transform).
+//   pre     : when non-null, input element e is multiplied by pre[e] (Bluestein's chirp).
 //   n_out   : elements stored per transform (N, or N/2+1 for a real forward of odd length).
+//   post    : when non-null, output element e is multiplied by post[e] (Bluestein's filter
+//             spectrum or chirp), before the scale.
 //   il      : re/im are adjacent and 2-scalar aligned (interleaved): one vector access each.
-//   big_lo/big_hi : when non-null, output element e of transform i0 is multiplied by
-//             exp(DIR 2 pi i (i0 * e) / big_n) (the four-step twiddle).
+//   big_lo/big_hi/big_step : when non-null, output element e of transform i0 (the column index,
+//             i0 < big_cols) is multiplied by exp(DIR 2 pi i (i0 * e) / big_n), the four-step
+//             twiddle; the last pass applies it (see big_twiddle).
 template <class TI, class TO, class C> struct rm_fft_io {
     typedef typename rm_traits<C>::real R;
-    const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in;
-    TO* out_re; TO* out_im; rm_i64 out_stride; int out_il; int n_out;
-    const C* big_lo; const C* big_hi; int big_shift;
+    const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in; int n_in; const C* pre;
+    TO* out_re; TO* out_im; rm_i64 out_stride; int out_il; int n_out; const C* post;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
     R scale;
     rm_i64 in_base, out_base, index0;
     bool valid;
 
-    template <int N> RM_INLINE C load(int e) const {
-        bool mirror = herm_in && e > N / 2;
-        const rm_i64 i = in_base + (rm_i64)(mirror ? N - e : e) * in_stride;
+    RM_INLINE C load(int e) const {
         C v;
+        if (e >= n_in) {
+            v.x = (R)0;
+            v.y = (R)0;
+            return v;
+        }
+        const bool mirror = herm_in && e > n_in / 2;
+        const rm_i64 i = in_base + (rm_i64)(mirror ? n_in - e : e) * in_stride;
         if (in_il) {
             const rm_vec<TI, 2> p = *(const rm_vec<TI, 2>*)(in_re + i);
             v.x = rm_convert<R>(p.v[0]);
@@ -97,12 +109,14 @@ template <class TI, class TO, class C> struct rm_fft_io {
         } else {
             v = rm_fft_load<TI, C>(in_re, in_im, i);
         }
-        return mirror ? rm_conj(v) : v;
+        if (mirror) v = rm_conj(v);
+        if (pre) v = v * pre[e];
+        return v;
     }
 
-    template <int DIR> RM_INLINE void store(int e, C v) const {
+    RM_INLINE void store(int e, C v) const {
         if (e >= n_out) return;
-        if (big_lo) v = v * rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0 * e);
+        if (post) v = v * post[e];
         v = v * scale;
         const rm_i64 i = out_base + (rm_i64)e * out_stride;
         if (out_il) {
@@ -114,6 +128,20 @@ template <class TI, class TO, class C> struct rm_fft_io {
             rm_fft_store<TO, C>(out_re, out_im, i, v);
         }
     }
+
+    // The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point
+    // transform), whose element r is output e = j + r N/RADIX:
+    // exp(DIR 2 pi i i0 e / big_n) = base(i0 j) * step[(r - 1) big_cols + i0], with step entry
+    // exp(-2 pi i c r / (RADIX big_cols)) for column c (conjugated for the inverse). Two table reads per butterfly and one per
+    // element that is coalesced over the block's columns, instead of two scattered reads per
+    // element.
+    template <int DIR, int RADIX> RM_INLINE void big_twiddle(int j, C* v) const {
+        if (!big_lo) return;
+        const C a = rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0 * j);
+        v[0] = v[0] * a;
+#pragma unroll
+        for (int r = 1; r < RADIX; ++r) v[r] = v[r] * (a * (DIR > 0 ? rm_conj(big_step[(r - 1) * big_cols + index0]) : big_step[(r - 1) * big_cols + index0]));
+    }
 };
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
@@ -121,7 +149,11 @@ template <class TI, class TO, class C> struct rm_fft_io {
 // row, 1 = global memory through `io`. The first pass reads global memory directly and the last
 // writes it (both coalesced: element j + r N/R of butterfly j), so a length of one radix never
 // touches shared memory. A pass that reads and writes the row waits between the two.
-template <int N, int RADIX, int NS, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, class IO>
+//
+// Twiddles: the pass's own block of the table at TWOFF, tw[TWOFF + (r - 1) NS + k] =
+// exp(-2 pi i k r / (NS RADIX)) for k = j mod NS: consecutive butterflies read consecutive
+// entries (one coalesced read per element rather than a gather at stride r N / (NS RADIX)).
+template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, class IO>
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     C v[ITERS][RADIX];
 #pragma unroll
@@ -129,10 +161,10 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         const int j = lt + it * TPT;
         if (j < N / RADIX && (SRC == 0 || io.valid)) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.template load<N>(j + r * (N / RADIX)) : row[rm_fft_pad(j + r * (N / RADIX))];
+            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad(j + r * (N / RADIX))];
             if (NS > 1) {
 #pragma unroll
-                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[(j % NS) * r * (N / (NS * RADIX))]);
+                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[TWOFF + (r - 1) * NS + j % NS]);
             }
             DFT::template run<DIR, C>(v[it]);
         }
@@ -143,13 +175,16 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         const int j = lt + it * TPT;
         if (j < N / RADIX) {
             const int d = (j / NS) * NS * RADIX + (j % NS);
+            if (DST) {
+                // The last pass: NS = N / RADIX, so d = j.
+                if (io.valid) {
+                    io.template big_twiddle<DIR, RADIX>(j, v[it]);
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) {
-                if (DST) {
-                    if (io.valid) io.template store<DIR>(d + r * NS, v[it][r]);
-                } else {
-                    row[rm_fft_pad(d + r * NS)] = v[it][r];
+                    for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
                 }
+            } else {
+#pragma unroll
+                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad(d + r * NS)] = v[it][r];
             }
         }
     }
@@ -175,6 +210,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
     const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
     io.valid = first + t < transforms;
     io.in_base = io.out_base = io.index0 = 0;
+    io.big_cols = outer.len0;
     if (io.valid) rm_fft_offsets(outer, first + t, io.in_base, io.out_base, io.index0);
     C* row = sm + t * RM_FFT_ROW(N);
     if (STAGED) {
@@ -186,7 +222,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
             rm_fft_offsets(outer, first + st, a, b, c);
             rm_fft_io<TI, TO, C> other = io;
             other.in_base = a;
-            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = other.template load<N>(e);
+            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = other.load(e);
         }
         rm_barrier();
     }

@@ -6,12 +6,14 @@
 //! Stockham kernel contract (`<module>_fwd` / `<module>_inv`):
 //!
 //! ```text
-//! (const TI* in_re, const TI* in_im, long long in_stride, int in_il, int herm_in,
-//!  TO* out_re, TO* out_im, long long out_stride, int out_il, int n_out,
+//! (const TI* in_re, const TI* in_im, long long in_stride, int in_il, int herm_in, int n_in, const C* pre,
+//!  TO* out_re, TO* out_im, long long out_stride, int out_il, int n_out, const C* post,
 //!  long long len0, long long len1, long long in0, long long in1, long long in2,
 //!  long long out0, long long out1, long long out2, long long transforms,
-//!  const C* tw, const C* big_lo, const C* big_hi, int big_shift, R scale)
+//!  const C* tw, const C* big_lo, const C* big_hi, const C* big_step, int big_shift, R scale)
 //! ```
+//!
+//! `tw` is the kernel's twiddle table, laid out by [`stage_twiddles`].
 //!
 //! TI/TO are the storage types (float, double, half), R the compute type (float for half), C the
 //! complex of R. `*_il`: re/im adjacent and aligned (interleaved), read and written as pairs. See `src/fft/fft.hip` for the addressing and each argument.
@@ -20,7 +22,7 @@
 pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
 
 /// Bumped whenever the generated code changes meaning (not names).
-pub const GENERATOR: &str = "rocmath-fft/1";
+pub const GENERATOR: &str = "rocmath-fft/2";
 
 /// Radices the butterflies cover; other prime factors go through Bluestein.
 pub const RADICES: [usize; 10] = [2, 3, 4, 5, 7, 8, 11, 13, 16, 17];
@@ -87,6 +89,18 @@ impl FftPrecision {
         }
         n
     }
+
+    /// Longest power-of-two column pass (the four-step's first step) that still gets a block of
+    /// [`COLUMN_BYTES`] adjacent transforms within `shared_limit`: 1024 on sm_90, 256 on CDNA.
+    pub fn max_column_pass(self, shared_limit: usize) -> usize {
+        let bytes = compute_precision(self).compute_complex_bytes();
+        let tpb = COLUMN_BYTES / bytes;
+        let mut n = 1;
+        while (2 * n / 16).max(1) * tpb <= 1024 && tpb * row_elements(2 * n) * bytes <= shared_limit {
+            n *= 2;
+        }
+        n
+    }
 }
 
 /// Radix passes for `n`, largest powers of two first, or `None` if `n` has a prime factor
@@ -118,13 +132,50 @@ pub fn factorize(n: usize) -> Option<Vec<usize>> {
     (rest == 1).then_some(passes)
 }
 
+/// The twiddle table of a Stockham kernel with radix passes `passes`: for each pass after the
+/// first (radix R after NS points), exp(-2 pi i k r / (NS R)) for r = 1..R (outer) and k < NS
+/// (inner), as (k r, NS R): the numerator and denominator of a fraction of a turn. The kernel
+/// reads block p at [`stage_offsets`]`[p]`.
+pub fn stage_twiddles(passes: &[usize]) -> Vec<(usize, usize)> {
+    let mut t = Vec::new();
+    let mut ns = 1;
+    for (p, &radix) in passes.iter().enumerate() {
+        if p > 0 {
+            for r in 1..radix {
+                t.extend((0..ns).map(|k| (k * r, ns * radix)));
+            }
+        }
+        ns *= radix;
+    }
+    t
+}
+
+/// Where each pass's block starts in [`stage_twiddles`] (0 for the first pass, which has none).
+pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
+    let mut at = 0;
+    let mut ns = 1;
+    passes
+        .iter()
+        .enumerate()
+        .map(|(p, &radix)| {
+            let off = at;
+            if p > 0 {
+                at += (radix - 1) * ns;
+            }
+            ns *= radix;
+            off
+        })
+        .collect()
+}
+
 /// Shared memory a block may use for rows when there is a choice (leaves room for two blocks
 /// per SM on sm_90 and for the 64 KiB LDS of CDNA).
 const ROW_BUDGET: usize = 48 * 1024;
 /// Threads per block to aim for.
 const TARGET_THREADS: usize = 256;
-/// Transforms per block that column passes need for coalescing (8 adjacent complex f32 = 64 B).
-const COLUMN_TRANSFORMS: usize = 8;
+/// Bytes of adjacent transforms a column pass reads and writes per element: a whole 128-byte
+/// line (16 complex f32, 8 complex f64).
+const COLUMN_BYTES: usize = 128;
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
 /// the end (`RM_FFT_ROW` in fft.hip).
@@ -132,10 +183,10 @@ pub fn row_elements(n: usize) -> usize {
     n + n / 16 + 1
 }
 
-/// Transforms per block of a column pass: [`COLUMN_TRANSFORMS`] where threads and shared memory
-/// allow.
-fn column_tpb(tpt: usize, row_bytes: usize, shared_limit: usize) -> usize {
-    COLUMN_TRANSFORMS.min(1024 / tpt).min(shared_limit / row_bytes).max(1)
+/// Transforms per block of a column pass: [`COLUMN_BYTES`] of them where threads and shared
+/// memory allow.
+fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: usize) -> usize {
+    (COLUMN_BYTES / complex_bytes).min(1024 / tpt).min(shared_limit / row_bytes).max(1)
 }
 
 /// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
@@ -186,7 +237,7 @@ impl StockhamKernel {
         let by_shared = (ROW_BUDGET.min(shared_limit) / row_bytes).max(1);
         let mut tpb = by_threads.min(by_shared);
         if column {
-            tpb = tpb.max(column_tpb(tpt, row_bytes, shared_limit));
+            tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
         let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged };
         k.validate(shared_limit)?;
@@ -265,17 +316,18 @@ impl StockhamKernel {
             "\nstruct {passes_struct} {{\n    template <int DIR, class C, int SRC, class IO>\n    static RM_INLINE void run(C* row, int lt, const C* tw, const IO& io) {{\n"
         ));
         if self.passes.is_empty() {
-            s.push_str("        (void)lt; (void)tw;\n        if (io.valid) io.template store<DIR>(0, SRC ? io.template load<1>(0) : row[0]);\n");
+            s.push_str("        (void)lt; (void)tw;\n        if (io.valid) io.store(0, SRC ? io.load(0) : row[0]);\n");
         }
         let mut ns = 1;
         let last = self.passes.len().saturating_sub(1);
+        let offsets = stage_offsets(&self.passes);
         for (i, &r) in self.passes.iter().enumerate() {
             let iters = (self.n / r).div_ceil(self.tpt);
             let src = if i == 0 { "SRC" } else { "0" };
             let dst = if i == last { "1" } else { "0" };
             s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
-                self.n, self.tpt
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
+                self.n, offsets[i], self.tpt
             ));
             ns *= r;
         }
@@ -286,19 +338,19 @@ impl StockhamKernel {
             s.push_str(&format!(
                 r#"
 extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
-    const {ti}* in_re, const {ti}* in_im, long long in_stride, int in_il, int herm_in,
-    {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out,
+    const {ti}* in_re, const {ti}* in_im, long long in_stride, int in_il, int herm_in, int n_in, const {c}* pre,
+    {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out, const {c}* post,
     long long len0, long long len1, long long in0, long long in1, long long in2,
     long long out0, long long out1, long long out2, long long transforms,
-    const {c}* tw, const {c}* big_lo, const {c}* big_hi, int big_shift, {r} scale) {{
+    const {c}* tw, const {c}* big_lo, const {c}* big_hi, const {c}* big_step, int big_shift, {r} scale) {{
     rm_fft_outer outer;
     outer.len0 = len0; outer.len1 = len1;
     outer.in0 = in0; outer.in1 = in1; outer.in2 = in2;
     outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
     rm_fft_io<{ti}, {to}, {c}> io;
-    io.in_re = in_re; io.in_im = in_im; io.in_stride = in_stride; io.in_il = in_il; io.herm_in = herm_in;
-    io.out_re = out_re; io.out_im = out_im; io.out_stride = out_stride; io.out_il = out_il; io.n_out = n_out;
-    io.big_lo = big_lo; io.big_hi = big_hi; io.big_shift = big_shift; io.scale = scale;
+    io.in_re = in_re; io.in_im = in_im; io.in_stride = in_stride; io.in_il = in_il; io.herm_in = herm_in; io.n_in = n_in; io.pre = pre;
+    io.out_re = out_re; io.out_im = out_im; io.out_stride = out_stride; io.out_il = out_il; io.n_out = n_out; io.post = post;
+    io.big_lo = big_lo; io.big_hi = big_hi; io.big_step = big_step; io.big_shift = big_shift; io.scale = scale;
     rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
 }}
 "#,
@@ -467,7 +519,7 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         for n in [1, 2, 252, 1000, 2431, 4096, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false);
         }
-        let column = p.max_single_pass(shared_limit) / 8;
+        let column = p.max_column_pass(shared_limit);
         add(p, p, 256, true, false);
         add(compute_precision(p), compute_precision(p), column, true, false);
         add(compute_precision(p), compute_precision(p), column, true, true);
@@ -504,8 +556,9 @@ mod tests {
                             Ok(k) => {
                                 assert!(k.threads() <= 1024 && k.shared_bytes() as usize <= limit, "{}", k.module_name());
                                 if column {
-                                    let row_bytes = row_elements(k.n) * compute_precision(p).compute_complex_bytes();
-                                    assert!(k.tpb >= column_tpb(k.tpt, row_bytes, limit), "{}", k.module_name());
+                                    let bytes = compute_precision(p).compute_complex_bytes();
+                                    let row_bytes = row_elements(k.n) * bytes;
+                                    assert!(k.tpb >= column_tpb(k.tpt, bytes, row_bytes, limit), "{}", k.module_name());
                                 }
                             }
                             Err(e) => assert!(factorize(n).is_none() || n > p.max_single_pass(limit), "{n}: {e}"),
@@ -517,6 +570,36 @@ mod tests {
             assert_eq!(p.max_single_pass(SHARED_SM90), if p == FftPrecision::F64 { 8192 } else { 16384 });
             assert_eq!(p.max_single_pass(SHARED_CDNA), if p == FftPrecision::F64 { 2048 } else { 4096 });
         }
+    }
+
+    #[test]
+    fn column_passes_fill_cache_lines_up_to_their_limit() {
+        for p in FftPrecision::ALL {
+            for limit in [SHARED_SM90, SHARED_CDNA] {
+                let n = p.max_column_pass(limit);
+                let bytes = compute_precision(p).compute_complex_bytes();
+                let k = StockhamKernel::new(p, p, n, true, false, limit).unwrap();
+                assert!(k.tpb * bytes >= COLUMN_BYTES, "{}", k.module_name());
+                let longer = StockhamKernel::new(p, p, 2 * n, true, false, limit).unwrap();
+                assert!(longer.tpb * bytes < COLUMN_BYTES, "{}", longer.module_name());
+            }
+            assert_eq!(p.max_column_pass(SHARED_SM90), 1024);
+            assert_eq!(p.max_column_pass(SHARED_CDNA), 256);
+        }
+    }
+
+    #[test]
+    fn stage_twiddles_hold_one_block_per_later_pass() {
+        // 32 = 16 x 2: the radix-2 pass after 16 points reads exp(-2 pi i k / 32), k < 16.
+        assert_eq!(stage_twiddles(&[16, 2]), (0..16).map(|k| (k, 32)).collect::<Vec<_>>());
+        assert_eq!(stage_offsets(&[16, 2]), vec![0, 0]);
+        // 60 = 5 x 4 x 3: after 5 points radix 4 (r = 1..3, k < 5), after 20 radix 3 (r = 1, 2, k < 20).
+        let t = stage_twiddles(&[5, 4, 3]);
+        assert_eq!(t.len(), 3 * 5 + 2 * 20);
+        assert_eq!(stage_offsets(&[5, 4, 3]), vec![0, 0, 15]);
+        assert_eq!(t[5 + 2], (2 * 2, 20)); // r = 2, k = 2 of the radix-4 pass
+        assert_eq!(t[15 + 20 + 7], (7 * 2, 60)); // r = 2, k = 7 of the radix-3 pass
+        assert!(stage_twiddles(&[16]).is_empty() && stage_twiddles(&[]).is_empty());
     }
 
     #[test]
