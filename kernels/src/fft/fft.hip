@@ -50,11 +50,23 @@ struct rm_fft_outer {
     rm_i64 in0, in1, in2, out0, out1, out2;
 };
 
+// q = a / b, r = a % b for 0 <= a, 0 < b: in 32 bits when both fit (the common case; a 64-bit
+// division is several times the instructions), else in 64.
+RM_INLINE void rm_fft_divmod(rm_i64 a, rm_i64 b, rm_i64& q, rm_i64& r) {
+    if ((((unsigned long long)a | (unsigned long long)b) >> 32) == 0) {
+        const unsigned qa = (unsigned)a / (unsigned)b;
+        q = qa;
+        r = (unsigned)a - qa * (unsigned)b;
+    } else {
+        q = a / b;
+        r = a - q * b;
+    }
+}
+
 RM_INLINE void rm_fft_offsets(const rm_fft_outer& o, rm_i64 tr, rm_i64& in_off, rm_i64& out_off, rm_i64& i0) {
-    i0 = tr % o.len0;
-    rm_i64 rest = tr / o.len0;
-    rm_i64 i1 = rest % o.len1;
-    rm_i64 i2 = rest / o.len1;
+    rm_i64 rest, i1, i2;
+    rm_fft_divmod(tr, o.len0, rest, i0);
+    rm_fft_divmod(rest, o.len1, i2, i1);
     in_off = i0 * o.in0 + i1 * o.in1 + i2 * o.in2;
     out_off = i0 * o.out0 + i1 * o.out1 + i2 * o.out2;
 }
@@ -214,14 +226,20 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
     if (io.valid) rm_fft_offsets(outer, first + t, io.in_base, io.out_base, io.index0);
     C* row = sm + t * RM_FFT_ROW(N);
     if (STAGED) {
-        // Rows in, in element order, whatever the thread mapping.
+        // Rows in, in element order, whatever the thread mapping. Each row's offset is found
+        // once (integer divisions) and shared.
+        __shared__ rm_i64 staged_base[TPB];
+        if (tid < TPB) {
+            rm_i64 a = 0, b, c;
+            if (first + tid < transforms) rm_fft_offsets(outer, first + tid, a, b, c);
+            staged_base[tid] = a;
+        }
+        rm_barrier();
         for (int i = tid; i < TPB * N; i += TPT * TPB) {
             const int st = i / N, e = i % N;
             if (first + st >= transforms) continue;
-            rm_i64 a, b, c;
-            rm_fft_offsets(outer, first + st, a, b, c);
             rm_fft_io<TI, TO, C> other = io;
-            other.in_base = a;
+            other.in_base = staged_base[st];
             sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = other.load(e);
         }
         rm_barrier();
@@ -241,7 +259,8 @@ RM_INLINE void rm_fft_r2c_post(const typename rm_fft_complex<typename rm_traits<
     typedef typename rm_traits<T>::real R;
     typedef typename rm_fft_complex<R>::type C;
     const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
-    const rm_i64 k = idx % (h + 1), tr = idx / (h + 1);
+    rm_i64 k, tr;
+    rm_fft_divmod(idx, h + 1, tr, k);
     if (tr >= transforms) return;
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
@@ -264,7 +283,8 @@ RM_INLINE void rm_fft_c2r_pre(const T* in_re, const T* in_im, rm_i64 in_stride, 
     typedef typename rm_traits<T>::real R;
     typedef typename rm_fft_complex<R>::type C;
     const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
-    const rm_i64 k = idx % h, tr = idx / h;
+    rm_i64 k, tr;
+    rm_fft_divmod(idx, h, tr, k);
     if (tr >= transforms) return;
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
@@ -283,7 +303,8 @@ RM_INLINE void rm_fft_chirp_in(const T* in_re, const T* in_im, rm_i64 in_stride,
     typedef typename rm_traits<T>::real R;
     typedef typename rm_fft_complex<R>::type C;
     const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
-    const rm_i64 e = idx % m, tr = idx / m;
+    rm_i64 e, tr;
+    rm_fft_divmod(idx, m, tr, e);
     if (tr >= transforms) return;
     C v;
     v.x = (R)0;
@@ -303,7 +324,9 @@ template <class C>
 RM_INLINE void rm_fft_pointwise(C* a, rm_i64 m, rm_i64 rows, const C* filter) {
     const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
     if (idx >= m * rows) return;
-    a[idx] = a[idx] * filter[idx % m];
+    rm_i64 row, e;
+    rm_fft_divmod(idx, m, row, e);
+    a[idx] = a[idx] * filter[e];
 }
 
 // Bluestein, step 5: X[k] = chirp[k] a[k] for k < n_out.
@@ -313,7 +336,8 @@ RM_INLINE void rm_fft_chirp_out(const typename rm_fft_complex<typename rm_traits
                                 const typename rm_fft_complex<typename rm_traits<T>::real>::type* chirp,
                                 typename rm_traits<T>::real scale) {
     const rm_i64 idx = (rm_i64)rm_bid_x() * rm_bdim_x() + rm_tid_x();
-    const rm_i64 k = idx % n_out, tr = idx / n_out;
+    rm_i64 k, tr;
+    rm_fft_divmod(idx, n_out, tr, k);
     if (tr >= transforms) return;
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);

@@ -184,9 +184,9 @@ pub fn row_elements(n: usize) -> usize {
 }
 
 /// Transforms per block of a column pass: [`COLUMN_BYTES`] of them where threads and shared
-/// memory allow.
+/// memory allow (a row, plus its offset when the kernel is staged).
 fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: usize) -> usize {
-    (COLUMN_BYTES / complex_bytes).min(1024 / tpt).min(shared_limit / row_bytes).max(1)
+    (COLUMN_BYTES / complex_bytes).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
 }
 
 /// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
@@ -255,8 +255,9 @@ impl StockhamKernel {
         if self.threads() > 1024 {
             return Err(format!("{} threads per block > 1024", self.threads()));
         }
-        if self.shared_bytes() as usize > shared_limit {
-            return Err(format!("{} bytes of shared memory > {shared_limit}", self.shared_bytes()));
+        let total = self.shared_bytes() as usize + self.static_shared_bytes();
+        if total > shared_limit {
+            return Err(format!("{total} bytes of shared memory > {shared_limit}"));
         }
         Ok(())
     }
@@ -268,6 +269,15 @@ impl StockhamKernel {
     /// Dynamic shared memory of one block (padded rows, see [`row_elements`]).
     pub fn shared_bytes(&self) -> u32 {
         (self.tpb * row_elements(self.n) * self.compute().compute_complex_bytes()) as u32
+    }
+
+    /// Static shared memory of one block: a staged kernel's row offsets.
+    pub fn static_shared_bytes(&self) -> usize {
+        if self.staged {
+            8 * self.tpb
+        } else {
+            0
+        }
     }
 
     /// The precision butterflies and twiddles are computed in (f32 for half).

@@ -100,7 +100,15 @@ impl GpuDevice {
             return Ok(m.clone());
         }
         let cache = KernelCache::from_env();
-        let build = || self.driver().compile(&source.name, &source.source, &arch, &source.options);
+        let build = || {
+            let start = std::time::Instant::now();
+            let image = self.driver().compile(&source.name, &source.source, &arch, &source.options);
+            // ROCMATH_LOG_COMPILE=1: one line per compile (cache misses only), to find slow modules.
+            if std::env::var_os("ROCMATH_LOG_COMPILE").is_some() {
+                eprintln!("[rocmath] compiled {} for {arch} in {:.1} ms", source.name, start.elapsed().as_secs_f64() * 1e3);
+            }
+            image
+        };
         let image = match &cache {
             Ok(cache) => cache.get_or_build(&key, build)?.0,
             // An unusable cache directory costs compile time, never correctness.
