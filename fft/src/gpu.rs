@@ -352,7 +352,7 @@ impl Builder<'_> {
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
         let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
         let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-        let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?;
+        let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?.with_dir(dir);
         self.table(Table::Stages(n));
         for t in [ends.pre, ends.post].into_iter().flatten() {
             self.table(t);
@@ -361,7 +361,7 @@ impl Builder<'_> {
             self.table(t);
         }
         let module = module(self.device, kernel.module_name(), || kernel.source())?;
-        let function = kernel.kernel_name(dir);
+        let function = kernel.module_name();
         self.launches.push(Launch {
             op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big },
             src: (sv.re, sv.im),

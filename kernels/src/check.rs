@@ -128,7 +128,7 @@ impl Unit {
             source: k.source(),
             kernels: k.kernel_names(),
             atom: Atom::Fma,
-            lds_bytes: 0,
+            lds_bytes: k.static_shared_bytes() as u32,
             dynamic_lds: k.shared_bytes(),
             threads: k.threads(),
             kernel: None,

@@ -91,10 +91,10 @@ impl FftPrecision {
     }
 
     /// Longest power-of-two column pass (the four-step's first step) that still gets a block of
-    /// [`COLUMN_BYTES`] adjacent transforms within `shared_limit`: 1024 on sm_90, 256 on CDNA.
+    /// [`column_bytes`] adjacent transforms within `shared_limit`: 1024 on sm_90, 256 on CDNA.
     pub fn max_column_pass(self, shared_limit: usize) -> usize {
         let bytes = compute_precision(self).compute_complex_bytes();
-        let tpb = COLUMN_BYTES / bytes;
+        let tpb = column_bytes() / bytes;
         let mut n = 1;
         while (2 * n / 16).max(1) * tpb <= 1024 && tpb * row_elements(2 * n) * bytes <= shared_limit {
             n *= 2;
@@ -173,9 +173,21 @@ pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
 const ROW_BUDGET: usize = 48 * 1024;
 /// Threads per block to aim for.
 const TARGET_THREADS: usize = 256;
-/// Bytes of adjacent transforms a column pass reads and writes per element: a whole 128-byte
-/// line (16 complex f32, 8 complex f64).
-const COLUMN_BYTES: usize = 128;
+/// Bytes of adjacent transforms a column pass reads and writes per element, by default a whole
+/// 128-byte line (16 complex f32, 8 complex f64). `ROCMATH_FFT_COLUMN_BYTES` (a power of two,
+/// 16..=256) overrides it for tuning: wider blocks coalesce better, narrower ones need less
+/// shared memory per block and so keep more blocks per multiprocessor.
+pub fn column_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        std::env::var("ROCMATH_FFT_COLUMN_BYTES")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|b| b.is_power_of_two() && (16..=256).contains(b))
+            .unwrap_or(DEFAULT_COLUMN_BYTES)
+    })
+}
+const DEFAULT_COLUMN_BYTES: usize = 128;
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
 /// the end (`RM_FFT_ROW` in fft.hip).
@@ -183,10 +195,10 @@ pub fn row_elements(n: usize) -> usize {
     n + n / 16 + 1
 }
 
-/// Transforms per block of a column pass: [`COLUMN_BYTES`] of them where threads and shared
+/// Transforms per block of a column pass: [`column_bytes`] of them where threads and shared
 /// memory allow (a row, plus its offset when the kernel is staged).
 fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: usize) -> usize {
-    (COLUMN_BYTES / complex_bytes).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
+    (column_bytes() / complex_bytes).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
 }
 
 /// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
@@ -208,6 +220,9 @@ pub struct StockhamKernel {
     pub column: bool,
     /// The input is read through shared memory in row order first (rows in, columns out).
     pub staged: bool,
+    /// The direction the module holds: -1 forward, +1 inverse (one per module: each compile
+    /// costs run-time compiler seconds, and a plan rarely needs both).
+    pub dir: i32,
 }
 
 impl StockhamKernel {
@@ -239,7 +254,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged };
+        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1 };
         k.validate(shared_limit)?;
         Ok(k)
     }
@@ -285,8 +300,14 @@ impl StockhamKernel {
         compute_precision(self.input)
     }
 
-    /// `fft_ss_n1000_r8x5x5x5_t125_b2` (input and output storage, length, radices, threads per
-    /// transform, transforms per block)
+    /// The same kernel in direction `dir` (< 0 forward, > 0 inverse).
+    pub fn with_dir(mut self, dir: i32) -> StockhamKernel {
+        self.dir = if dir < 0 { -1 } else { 1 };
+        self
+    }
+
+    /// `fft_ss_n1000_r8x5x5x5_t125_b2_fwd` (input and output storage, length, radices, threads
+    /// per transform, transforms per block, thread order, direction); also the kernel's name.
     pub fn module_name(&self) -> String {
         let radices: Vec<String> = self.passes.iter().map(|r| r.to_string()).collect();
         let radices = if radices.is_empty() { "1".to_string() } else { radices.join("x") };
@@ -296,19 +317,15 @@ impl StockhamKernel {
             (false, true) => "_st",
             (true, true) => "_col_st",
         };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
-    }
-
-    /// The forward (`dir` < 0) or inverse kernel.
-    pub fn kernel_name(&self, dir: i32) -> String {
-        format!("{}_{}", self.module_name(), if dir < 0 { "fwd" } else { "inv" })
+        let dir = if self.dir < 0 { "fwd" } else { "inv" };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     pub fn kernel_names(&self) -> Vec<String> {
-        vec![self.kernel_name(-1), self.kernel_name(1)]
+        vec![self.module_name()]
     }
 
-    /// The translation unit: prelude, FFT body, butterflies, pass list, both kernels.
+    /// The translation unit: prelude, FFT body, butterflies, pass list, the kernel.
     pub fn source(&self) -> String {
         let mut s = String::with_capacity(32 * 1024);
         s.push_str(&format!("// {} ({GENERATOR})\n", self.module_name()));
@@ -344,7 +361,8 @@ impl StockhamKernel {
         s.push_str("    }\n};\n");
         let (ti, to) = (self.input.storage(), self.output.storage());
         let (r, c) = (self.compute().compute(), self.compute().complex());
-        for dir in [-1, 1] {
+        {
+            let dir = self.dir;
             s.push_str(&format!(
                 r#"
 extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
@@ -365,7 +383,7 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
 }}
 "#,
                 threads = self.threads(),
-                name = self.kernel_name(dir),
+                name = self.module_name(),
                 n = self.n,
                 tpt = self.tpt,
                 tpb = self.tpb,
@@ -513,12 +531,14 @@ extern "C" __global__ {lb} void {chirp_out}(const {c}* a, long long m, long long
 
 /// The Stockham kernels the static check compiles for a device with `shared_limit` bytes per
 /// block: in every precision pair a plan uses (half plans keep f32 in the work buffer), every
-/// radix, both thread orders, the staged input, and the longest single pass.
+/// radix, both thread orders, the staged input, and the longest single pass, forward; the
+/// inverse (the same code with the conjugate twiddles) for the longest pass and every radix.
 pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     use FftPrecision::*;
     let mut v = Vec::new();
-    let mut add = |i: FftPrecision, o: FftPrecision, n: usize, column: bool, staged: bool| {
+    let mut add = |i: FftPrecision, o: FftPrecision, n: usize, column: bool, staged: bool, dir: i32| {
         if let Ok(k) = StockhamKernel::new(i, o, n, column, staged, shared_limit) {
+            let k = k.with_dir(dir);
             if !v.contains(&k) {
                 v.push(k);
             }
@@ -527,16 +547,19 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     for p in FftPrecision::ALL {
         // 252 = 4 7 3 3, 1000 = 8 5 5 5, 2431 = 17 13 11, 4096 = 16 16 16: every radix.
         for n in [1, 2, 252, 1000, 2431, 4096, p.max_single_pass(shared_limit)] {
-            add(p, p, n, false, false);
+            add(p, p, n, false, false, -1);
+        }
+        for n in [252, 1000, 2431, p.max_single_pass(shared_limit)] {
+            add(p, p, n, false, false, 1);
         }
         let column = p.max_column_pass(shared_limit);
-        add(p, p, 256, true, false);
-        add(compute_precision(p), compute_precision(p), column, true, false);
-        add(compute_precision(p), compute_precision(p), column, true, true);
+        add(p, p, 256, true, false, -1);
+        add(compute_precision(p), compute_precision(p), column, true, false, -1);
+        add(compute_precision(p), compute_precision(p), column, true, true, -1);
     }
     for n in [256, 1000] {
-        add(F16, F32, n, n == 256, false);
-        add(F32, F16, n, n == 256, n == 256);
+        add(F16, F32, n, n == 256, false, -1);
+        add(F32, F16, n, n == 256, n == 256, -1);
     }
     v
 }
@@ -589,9 +612,9 @@ mod tests {
                 let n = p.max_column_pass(limit);
                 let bytes = compute_precision(p).compute_complex_bytes();
                 let k = StockhamKernel::new(p, p, n, true, false, limit).unwrap();
-                assert!(k.tpb * bytes >= COLUMN_BYTES, "{}", k.module_name());
+                assert!(k.tpb * bytes >= column_bytes(), "{}", k.module_name());
                 let longer = StockhamKernel::new(p, p, 2 * n, true, false, limit).unwrap();
-                assert!(longer.tpb * bytes < COLUMN_BYTES, "{}", longer.module_name());
+                assert!(longer.tpb * bytes < column_bytes(), "{}", longer.module_name());
             }
             assert_eq!(p.max_column_pass(SHARED_SM90), 1024);
             assert_eq!(p.max_column_pass(SHARED_CDNA), 256);
@@ -615,8 +638,10 @@ mod tests {
     #[test]
     fn names_carry_parameters() {
         let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
-        assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2");
-        assert!(k.source().contains("fft_ss_n1000_r8x5x5x5_t125_b2_inv"));
+        assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_fwd");
+        let inverse = k.with_dir(1);
+        assert!(inverse.source().contains("void fft_ss_n1000_r8x5x5x5_t125_b2_inv("));
+        assert!(!inverse.source().contains("_fwd"));
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
