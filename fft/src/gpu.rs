@@ -5,8 +5,10 @@
 //!   of the radices 2..17 and fits one block (`max_single_pass`); a longer such length is split
 //!   four-step, N = N1 * N2: N1-point column transforms with the twiddle exp(-2 pi i n2 k1 / N)
 //!   into the work buffer, then N2-point transforms written transposed (further split if N2 is
-//!   still too long); any other length goes through Bluestein (a chirp, two power-of-two
-//!   transforms around a pointwise product with the chirp filter's spectrum, a chirp);
+//!   still too long); any other length goes through Bluestein: two power-of-two transforms
+//!   with the chirp multiplied in on the first one's loads, the chirp filter's spectrum on its
+//!   stores and the chirp again on the second one's stores (separate element-wise kernels
+//!   around them when the power of two needs more than one pass);
 //! * a real transform of even length N is a complex transform of N/2 points over the real data
 //!   read as complex pairs, then a post-processing kernel (forward), or a pre-processing kernel
 //!   and the inverse complex transform written out as pairs (inverse); odd lengths run a
@@ -15,6 +17,10 @@
 //! * 2D/3D transforms are one such pass per dimension: forward real along dimension 0 first,
 //!   then complex passes in place in the output; inverse real runs the complex passes into the
 //!   work buffer first (the input is left as it was), then the real pass.
+//!
+//! Twiddles come from tables uploaded at plan creation: one block per Stockham pass, laid out so
+//! that neighbouring threads read neighbouring entries, and the four-step twiddle as a
+//! per-butterfly base times a per-column step. A plan's modules compile in parallel.
 //!
 //! Addresses are (buffer, offset in scalars) pairs resolved at execution, so one plan runs on
 //! any buffers. The work buffer holds complex values of the compute type (f32 for half plans),
@@ -33,16 +39,36 @@ static MODULES: OnceLock<Mutex<HashMap<ModuleKey, Arc<Module>>>> = OnceLock::new
 /// (backend, device ordinal, module name)
 type ModuleKey = (String, usize, String);
 
-fn module(device: &GpuDevice, name: String, source: impl FnOnce() -> String) -> Result<Arc<Module>> {
-    let key = (device.backend().name().to_string(), device.ordinal(), name);
+/// The modules `wanted` (name, source) on `device`: loaded ones from [`MODULES`], the rest
+/// compiled (or read from the disk cache) in parallel, one thread each, since a plan's cold
+/// creation is the sum of its modules' compiles otherwise.
+fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<String, Arc<Module>>> {
     let table = MODULES.get_or_init(Default::default);
-    if let Some(m) = table.lock().map_err(|_| poisoned())?.get(&key) {
-        return Ok(m.clone());
+    let key = |name: &str| (device.backend().name().to_string(), device.ordinal(), name.to_string());
+    let mut found = HashMap::new();
+    let mut missing = Vec::new();
+    {
+        let loaded = table.lock().map_err(|_| poisoned())?;
+        for (name, source) in wanted {
+            match loaded.get(&key(name)) {
+                Some(m) => {
+                    found.insert(name.clone(), m.clone());
+                }
+                None => missing.push(KernelSource { name: name.clone(), source: source.clone(), options: Vec::new(), arch_override: None }),
+            }
+        }
     }
-    let src = KernelSource { name: key.2.clone(), source: source(), options: Vec::new(), arch_override: None };
-    let m = device.module(&src)?;
-    table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
-    Ok(m)
+    let built: Vec<rocmath_runtime::Result<Arc<Module>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = missing.iter().map(|src| scope.spawn(move || device.module(src))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(rocmath_runtime::Error::Cache("a module compile thread panicked".into())))).collect()
+    });
+    let mut loaded = table.lock().map_err(|_| poisoned())?;
+    for (src, m) in missing.iter().zip(built) {
+        let m = m?;
+        loaded.insert(key(&src.name), m.clone());
+        found.insert(src.name.clone(), m);
+    }
+    Ok(found)
 }
 
 fn poisoned() -> FftError {
@@ -219,7 +245,8 @@ struct Launch {
     /// Up to three are passed to the kernel; more are looped over on the host (slowest last).
     outer: Vec<Outer>,
     scale: f64,
-    module: Arc<Module>,
+    /// The module's name (see `GpuPlan::modules`).
+    module: String,
     function: String,
 }
 
@@ -243,6 +270,8 @@ impl WorkStack {
 /// A plan's GPU side.
 pub(crate) struct GpuPlan {
     launches: Vec<Launch>,
+    /// The launches' modules, by name.
+    modules: HashMap<String, Arc<Module>>,
     tables: HashMap<Table, DeviceBuffer<u8>>,
     /// Bytes of work buffer the launches need.
     work_bytes: usize,
@@ -271,6 +300,8 @@ struct Builder<'a> {
     work: WorkStack,
     launches: Vec<Launch>,
     tables: Vec<Table>,
+    /// Modules the launches use: (name, source), compiled together at the end.
+    sources: Vec<(String, String)>,
 }
 
 impl Builder<'_> {
@@ -296,10 +327,22 @@ impl Builder<'_> {
 
     /// An element-wise kernel whose user-facing side is stored in `side` (the plan's precision
     /// for user buffers, the compute type for the work buffer).
-    fn util(&self, op: &str, side: FftPrecision) -> Result<(Arc<Module>, String)> {
+    fn util(&mut self, op: &str, side: FftPrecision) -> Result<(String, String)> {
         let u = FftUtilKernels { precision: side };
-        let m = module(self.device, u.module_name(), || u.source())?;
+        let m = self.module(u.module_name(), || u.source());
         Ok((m, u.kernel_name(op)))
+    }
+
+    /// Asks for module `name` (compiled with the others once the launch list is complete);
+    /// returns its name.
+    fn module(&mut self, name: String, source: impl FnOnce() -> String) -> String {
+        if !self.sources.iter().any(|(n, _)| *n == name) {
+            // A module this process has loaded needs no source (warm plans stay a lookup).
+            let key = (self.device.backend().name().to_string(), self.device.ordinal(), name.clone());
+            let loaded = MODULES.get().and_then(|t| t.lock().ok()).is_some_and(|t| t.contains_key(&key));
+            self.sources.push((name.clone(), if loaded { String::new() } else { source() }));
+        }
+        name
     }
 
     /// Complex transforms of length `n` along one dimension, for every index of `outer`:
@@ -360,7 +403,7 @@ impl Builder<'_> {
         for t in big.iter().flat_map(|b| b.tables()) {
             self.table(t);
         }
-        let module = module(self.device, kernel.module_name(), || kernel.source())?;
+        let module = self.module(kernel.module_name(), || kernel.source());
         let function = kernel.module_name();
         self.launches.push(Launch {
             op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big },
@@ -589,7 +632,7 @@ impl GpuPlan {
         let storage = fft_precision(plan.precision);
         let compute = rocmath_kernels::gen::fft::compute_precision(storage);
         let shared = device.properties().shared_memory_per_block;
-        let mut b = Builder { device, shared, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new() };
+        let mut b = Builder { device, shared, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new(), sources: Vec::new() };
         let input = View::of_layout(&plan.input, Buf::In);
         let output = match plan.placement {
             Placement::InPlace => View::of_layout(&plan.output, Buf::In),
@@ -680,7 +723,8 @@ impl GpuPlan {
         }
         let work_bytes = b.work.peak * compute.compute_complex_bytes();
         let own_work = if work_bytes > 0 { Some(Mutex::new(DeviceBuffer::<u8>::zeroed(&queue, work_bytes)?)) } else { None };
-        Ok(GpuPlan { launches: b.launches, tables, work_bytes, own_work, storage, compute })
+        let modules = modules(device, &b.sources)?;
+        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work, storage, compute })
     }
 
     pub(crate) fn work_bytes(&self) -> usize {
@@ -785,7 +829,8 @@ impl GpuPlan {
     }
 
     unsafe fn launch(&self, l: &Launch, outer: &[Outer], queue: &GpuQueue, [src_re, src_im, dst_re, dst_im]: [u64; 4], table: &dyn Fn(Table) -> u64) -> Result<()> {
-        let function = l.module.function(&l.function)?;
+        let module = self.modules.get(&l.module).ok_or_else(|| internal(format!("module {} not built", l.module)))?;
+        let function = module.function(&l.function)?;
         let (dims, transforms) = kernel_dims(outer);
         if transforms == 0 {
             return Ok(());
@@ -901,12 +946,12 @@ mod tests {
         for n in [1 << 15, 1 << 20, 1 << 24, 3usize.pow(15), 5usize.pow(10), 17 * 16384] {
             let n1 = split(n, FftPrecision::F32, SHARED_SM90).unwrap();
             assert_eq!(n % n1, 0);
-            assert!(n1 <= 1024);
+            assert!(n1 <= 2048);
         }
-        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(1024));
-        assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(256));
+        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(2048));
+        assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(512));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_SM90), Some(1024));
-        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(256));
+        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(512));
     }
 
     #[test]

@@ -91,7 +91,8 @@ impl FftPrecision {
     }
 
     /// Longest power-of-two column pass (the four-step's first step) that still gets a block of
-    /// [`column_bytes`] adjacent transforms within `shared_limit`: 1024 on sm_90, 256 on CDNA.
+    /// [`column_bytes`] adjacent transforms within `shared_limit`: 2048 on sm_90, 512 on CDNA (at
+    /// the default 64 bytes).
     pub fn max_column_pass(self, shared_limit: usize) -> usize {
         let bytes = compute_precision(self).compute_complex_bytes();
         let tpb = column_bytes() / bytes;
@@ -173,10 +174,12 @@ pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
 const ROW_BUDGET: usize = 48 * 1024;
 /// Threads per block to aim for.
 const TARGET_THREADS: usize = 256;
-/// Bytes of adjacent transforms a column pass reads and writes per element, by default a whole
-/// 128-byte line (16 complex f32, 8 complex f64). `ROCMATH_FFT_COLUMN_BYTES` (a power of two,
-/// 16..=256) overrides it for tuning: wider blocks coalesce better, narrower ones need less
-/// shared memory per block and so keep more blocks per multiprocessor.
+/// Bytes of adjacent transforms a column pass reads and writes per element: 64 by default (8
+/// complex f32, 4 complex f64; two of a line's four sectors, and L2 merges the neighbouring
+/// block's half). `ROCMATH_FFT_COLUMN_BYTES` (a power of two, 16..=256) overrides it for tuning:
+/// wider blocks coalesce better, narrower ones need less shared memory per block and so keep
+/// more blocks per multiprocessor. Measured on the H100 (benches/results/2026-11-21-h100-fft.md):
+/// 64 beats 128 at 2^20-2^24 by 5-25 % and loses 1-3 % at 2^15, 2^16, 512^3 and double 2^20.
 pub fn column_bytes() -> usize {
     static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *BYTES.get_or_init(|| {
@@ -187,7 +190,7 @@ pub fn column_bytes() -> usize {
             .unwrap_or(DEFAULT_COLUMN_BYTES)
     })
 }
-const DEFAULT_COLUMN_BYTES: usize = 128;
+const DEFAULT_COLUMN_BYTES: usize = 64;
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
 /// the end (`RM_FFT_ROW` in fft.hip).
@@ -616,8 +619,8 @@ mod tests {
                 let longer = StockhamKernel::new(p, p, 2 * n, true, false, limit).unwrap();
                 assert!(longer.tpb * bytes < column_bytes(), "{}", longer.module_name());
             }
-            assert_eq!(p.max_column_pass(SHARED_SM90), 1024);
-            assert_eq!(p.max_column_pass(SHARED_CDNA), 256);
+            assert_eq!(p.max_column_pass(SHARED_SM90), 2048);
+            assert_eq!(p.max_column_pass(SHARED_CDNA), 512);
         }
     }
 
