@@ -71,6 +71,32 @@ fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<St
     Ok(found)
 }
 
+/// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
+/// that uses them (the large four-step and Bluestein tables cost milliseconds to compute).
+static TABLES: OnceLock<Mutex<HashMap<TableKey, Arc<DeviceBuffer<u8>>>>> = OnceLock::new();
+/// (backend, device ordinal, table, compute precision)
+type TableKey = (String, usize, Table, FftPrecision);
+
+/// The device copies of `wanted`, computed and uploaded on first use.
+fn tables(device: &GpuDevice, queue: &rocmath_runtime::Queue, wanted: &[Table], compute: FftPrecision) -> Result<HashMap<Table, Arc<DeviceBuffer<u8>>>> {
+    let cache = TABLES.get_or_init(Default::default);
+    let mut out = HashMap::new();
+    for &t in wanted {
+        let key = (device.backend().name().to_string(), device.ordinal(), t, compute);
+        let cached = cache.lock().map_err(|_| poisoned())?.get(&key).cloned();
+        let buffer = match cached {
+            Some(b) => b,
+            None => {
+                let b = Arc::new(DeviceBuffer::from_slice(queue, &table_bytes(&table_values(t), compute))?);
+                cache.lock().map_err(|_| poisoned())?.insert(key, b.clone());
+                b
+            }
+        };
+        out.insert(t, buffer);
+    }
+    Ok(out)
+}
+
 fn poisoned() -> FftError {
     FftError::new(Status::Failure, "plan", "a thread panicked while holding the FFT module table")
 }
@@ -272,7 +298,7 @@ pub(crate) struct GpuPlan {
     launches: Vec<Launch>,
     /// The launches' modules, by name.
     modules: HashMap<String, Arc<Module>>,
-    tables: HashMap<Table, DeviceBuffer<u8>>,
+    tables: HashMap<Table, Arc<DeviceBuffer<u8>>>,
     /// Bytes of work buffer the launches need.
     work_bytes: usize,
     /// The plan's own work buffer, used when an execution brings none (see [`Plan::execute_raw`]:
@@ -714,13 +740,8 @@ impl GpuPlan {
         if let Some(last) = b.launches.last_mut() {
             last.scale = plan.scale;
         }
-        // Upload the tables.
         let queue = plan.device.new_queue()?;
-        let mut tables = HashMap::new();
-        for t in &b.tables {
-            let bytes = table_bytes(&table_values(*t), compute);
-            tables.insert(*t, DeviceBuffer::from_slice(&queue, &bytes)?);
-        }
+        let tables = tables(device, &queue, &b.tables, compute)?;
         let work_bytes = b.work.peak * compute.compute_complex_bytes();
         let own_work = if work_bytes > 0 { Some(Mutex::new(DeviceBuffer::<u8>::zeroed(&queue, work_bytes)?)) } else { None };
         let modules = modules(device, &b.sources)?;
