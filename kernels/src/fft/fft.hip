@@ -228,7 +228,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping. Each row's offset is found
         // once (integer divisions) and shared.
-        __shared__ rm_i64 staged_base[TPB];
+        __shared__ rm_i64 staged_base[(TPB + 1) / 2 * 2];   // whole 16-byte units (the LDS allocation granule on AMD)
         if (tid < TPB) {
             rm_i64 a = 0, b, c;
             if (first + tid < transforms) rm_fft_offsets(outer, first + tid, a, b, c);

@@ -289,10 +289,10 @@ impl StockhamKernel {
         (self.tpb * row_elements(self.n) * self.compute().compute_complex_bytes()) as u32
     }
 
-    /// Static shared memory of one block: a staged kernel's row offsets.
+    /// Static shared memory of one block: a staged kernel's row offsets (rounded up to 16 bytes).
     pub fn static_shared_bytes(&self) -> usize {
         if self.staged {
-            8 * self.tpb
+            8 * self.tpb.next_multiple_of(2)
         } else {
             0
         }
