@@ -39,18 +39,22 @@ static MODULES: OnceLock<Mutex<HashMap<ModuleKey, Arc<Module>>>> = OnceLock::new
 /// (backend, device ordinal, module name)
 type ModuleKey = (String, usize, String);
 
+/// `name` on `device`, as [`MODULES`] knows it.
+fn module_key(device: &GpuDevice, name: &str) -> ModuleKey {
+    (device.backend().name().to_string(), device.ordinal(), name.to_string())
+}
+
 /// The modules `wanted` (name, source) on `device`: loaded ones from [`MODULES`], the rest
 /// compiled (or read from the disk cache) in parallel, one thread each, since a plan's cold
 /// creation is the sum of its modules' compiles otherwise.
 fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<String, Arc<Module>>> {
     let table = MODULES.get_or_init(Default::default);
-    let key = |name: &str| (device.backend().name().to_string(), device.ordinal(), name.to_string());
     let mut found = HashMap::new();
     let mut missing = Vec::new();
     {
         let loaded = table.lock().map_err(|_| poisoned())?;
         for (name, source) in wanted {
-            match loaded.get(&key(name)) {
+            match loaded.get(&module_key(device, name)) {
                 Some(m) => {
                     found.insert(name.clone(), m.clone());
                 }
@@ -65,7 +69,7 @@ fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<St
     let mut loaded = table.lock().map_err(|_| poisoned())?;
     for (src, m) in missing.iter().zip(built) {
         let m = m?;
-        loaded.insert(key(&src.name), m.clone());
+        loaded.insert(module_key(device, &src.name), m.clone());
         found.insert(src.name.clone(), m);
     }
     Ok(found)
@@ -353,10 +357,9 @@ impl Builder<'_> {
 
     /// An element-wise kernel whose user-facing side is stored in `side` (the plan's precision
     /// for user buffers, the compute type for the work buffer).
-    fn util(&mut self, op: &str, side: FftPrecision) -> Result<(String, String)> {
+    fn util(&mut self, op: &str, side: FftPrecision) -> (String, String) {
         let u = FftUtilKernels { precision: side };
-        let m = self.module(u.module_name(), || u.source());
-        Ok((m, u.kernel_name(op)))
+        (self.module(u.module_name(), || u.source()), u.kernel_name(op))
     }
 
     /// Asks for module `name` (compiled with the others once the launch list is complete);
@@ -364,7 +367,7 @@ impl Builder<'_> {
     fn module(&mut self, name: String, source: impl FnOnce() -> String) -> String {
         if !self.sources.iter().any(|(n, _)| *n == name) {
             // A module this process has loaded needs no source (warm plans stay a lookup).
-            let key = (self.device.backend().name().to_string(), self.device.ordinal(), name.clone());
+            let key = module_key(self.device, &name);
             let loaded = MODULES.get().and_then(|t| t.lock().ok()).is_some_and(|t| t.contains_key(&key));
             self.sources.push((name.clone(), if loaded { String::new() } else { source() }));
         }
@@ -504,7 +507,7 @@ impl Builder<'_> {
         self.table(filter);
         // a[e] = x[e] chirp[e], zero-padded to m. The source's element stride rides on a unit
         // outer dimension in front.
-        let (module1, f1) = self.util("chirp_in", self.precision_of(sv))?;
+        let (module1, f1) = self.util("chirp_in", self.precision_of(sv));
         let mut o1 = vec![(1, es_src, 0)];
         o1.extend(into_rows(&outer, row_len));
         self.launches.push(Launch {
@@ -518,7 +521,7 @@ impl Builder<'_> {
         });
         let rows_outer = from_rows(&into_rows(&outer, row_len), row_len);
         self.c2c(m, -1, (&a, 2), (&a, 2), rows_outer.clone(), m, false)?;
-        let (module2, f2) = self.util("pointwise", self.compute)?;
+        let (module2, f2) = self.util("pointwise", self.compute);
         self.launches.push(Launch {
             op: Op::Pointwise { n, m, dir },
             src: (a.re, a.im),
@@ -529,7 +532,7 @@ impl Builder<'_> {
             function: f2,
         });
         self.c2c(m, 1, (&a, 2), (&a, 2), rows_outer, m, false)?;
-        let (module3, f3) = self.util("chirp_out", self.precision_of(dv))?;
+        let (module3, f3) = self.util("chirp_out", self.precision_of(dv));
         let mut o3 = vec![(1, 0, es_dst)];
         o3.extend(from_rows(&outer, row_len));
         self.launches.push(Launch {
@@ -688,7 +691,7 @@ impl GpuPlan {
                     // z[j] = x[2j] + i x[2j+1]: the real data read as pairs.
                     b.c2c(h, -1, (&input.pairs(), 2 * input.strides[0]), (&z, 2), into_rows(&outer, 2 * h as i64), h, false)?;
                     b.table(Table::Roots(n));
-                    let (module, function) = b.util("r2c_post", b.precision_of(&output))?;
+                    let (module, function) = b.util("r2c_post", b.precision_of(&output));
                     let mut o2 = vec![(1, 0, output.strides[0])];
                     o2.extend(from_rows(&outer, 2 * h as i64));
                     b.launches.push(Launch { op: Op::R2cPost { h }, src: (z.re, z.im), dst: (output.re, output.im), outer: o2, scale: 1.0, module, function });
@@ -724,7 +727,7 @@ impl GpuPlan {
                     let outer = others(&lengths, 0, &src, &output, batch);
                     let z = b.work_rows(h, &outer);
                     b.table(Table::Roots(n));
-                    let (module, function) = b.util("c2r_pre", b.precision_of(&src))?;
+                    let (module, function) = b.util("c2r_pre", b.precision_of(&src));
                     let mut o1 = vec![(1, src.strides[0], 0)];
                     o1.extend(into_rows(&outer, 2 * h as i64));
                     b.launches.push(Launch { op: Op::C2rPre { h }, src: (src.re, src.im), dst: (z.re, z.im), outer: o1, scale: 1.0, module, function });

@@ -144,15 +144,15 @@ template <class TI, class TO, class C> struct rm_fft_io {
     // The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point
     // transform), whose element r is output e = j + r N/RADIX:
     // exp(DIR 2 pi i i0 e / big_n) = base(i0 j) * step[(r - 1) big_cols + i0], with step entry
-    // exp(-2 pi i c r / (RADIX big_cols)) for column c (conjugated for the inverse). Two table reads per butterfly and one per
-    // element that is coalesced over the block's columns, instead of two scattered reads per
-    // element.
+    // exp(-2 pi i c r / (RADIX big_cols)) for column c (conjugated for the inverse). Two table
+    // reads per butterfly and one per element that is coalesced over the block's columns,
+    // instead of two scattered reads per element.
     template <int DIR, int RADIX> RM_INLINE void big_twiddle(int j, C* v) const {
         if (!big_lo) return;
         const C a = rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0 * j);
         v[0] = v[0] * a;
 #pragma unroll
-        for (int r = 1; r < RADIX; ++r) v[r] = v[r] * (a * (DIR > 0 ? rm_conj(big_step[(r - 1) * big_cols + index0]) : big_step[(r - 1) * big_cols + index0]));
+        for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, big_step[(r - 1) * big_cols + index0]);
     }
 };
 

@@ -364,10 +364,8 @@ impl StockhamKernel {
         s.push_str("    }\n};\n");
         let (ti, to) = (self.input.storage(), self.output.storage());
         let (r, c) = (self.compute().compute(), self.compute().complex());
-        {
-            let dir = self.dir;
-            s.push_str(&format!(
-                r#"
+        s.push_str(&format!(
+            r#"
 extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     const {ti}* in_re, const {ti}* in_im, long long in_stride, int in_il, int herm_in, int n_in, const {c}* pre,
     {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out, const {c}* post,
@@ -385,15 +383,15 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
 }}
 "#,
-                threads = self.threads(),
-                name = self.module_name(),
-                n = self.n,
-                tpt = self.tpt,
-                tpb = self.tpb,
-                column = self.column as i32,
-                staged = self.staged as i32,
-            ));
-        }
+            threads = self.threads(),
+            name = self.module_name(),
+            n = self.n,
+            tpt = self.tpt,
+            tpb = self.tpb,
+            column = self.column as i32,
+            staged = self.staged as i32,
+            dir = self.dir,
+        ));
         s
     }
 }
