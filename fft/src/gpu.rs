@@ -28,7 +28,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -73,6 +73,17 @@ fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<St
         found.insert(src.name.clone(), m);
     }
     Ok(found)
+}
+
+/// `kernel`'s module on `device`, compiled now if this process has not loaded it (the general
+/// twin of a plain kernel, needed only when an execution's buffers are not pair-aligned).
+fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Module>> {
+    let name = kernel.module_name();
+    let loaded = MODULES.get().and_then(|t| t.lock().ok()).and_then(|t| t.get(&module_key(device, &name)).cloned());
+    match loaded {
+        Some(m) => Ok(m),
+        None => modules(device, &[(name.clone(), kernel.source())])?.remove(&name).ok_or_else(|| internal(format!("module {name} not built"))),
+    }
 }
 
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
@@ -199,6 +210,8 @@ enum Table {
     Roots(usize),
     /// The per-pass twiddles of the Stockham kernel of n points (`stage_twiddles`).
     Stages(usize),
+    /// The same followed by the fused real post-processing twiddles (`real_post_twiddles`).
+    StagesRealPost(usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
@@ -242,13 +255,42 @@ struct Ends {
     n_out: usize,
     /// Output element e is multiplied by this table's entry e (before the scale).
     post: Option<Table>,
+    /// The transform is the half-length complex one of an even real forward transform, and the
+    /// kernel post-processes it: n_out = n + 1 hermitian points are stored.
+    real_post: bool,
 }
 
 impl Ends {
     /// A transform of n points, read and stored whole.
     fn plain(n: usize) -> Ends {
-        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None }
+        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None, real_post: false }
     }
+
+    /// Whether an n-point kernel with these ends suits the plain load/store: whole transforms
+    /// in and out, no multipliers.
+    fn is_plain(&self, n: usize) -> bool {
+        let stored = if self.real_post { n + 1 } else { n };
+        self.n_in == n && !self.herm_in && self.pre.is_none() && self.n_out == stored && self.post.is_none()
+    }
+}
+
+/// Whether plans may use the plain load/store kernels: yes, unless `ROCMATH_FFT_PLAIN=0` (for
+/// measuring what they gain, and for ruling them out when chasing a wrong result).
+fn plain_kernels() -> bool {
+    static PLAIN: OnceLock<bool> = OnceLock::new();
+    *PLAIN.get_or_init(|| std::env::var("ROCMATH_FFT_PLAIN").map_or(true, |v| v != "0"))
+}
+
+/// Whether one side of an `n`-point launch suits the plain load/store (`rm_fft_io_plain`):
+/// interleaved with even offset and strides (pair-aligned in any allocation; the execution
+/// checks the pointers too), and element offsets within a transform that fit 32 bits.
+fn plain_side(v: &View, es: i64, n: usize, outer: &[Outer], side: usize) -> bool {
+    let even = |x: i64| x.rem_euclid(2) == 0;
+    v.im == Some(v.re.add(1))
+        && even(v.re.off)
+        && even(es)
+        && outer.iter().all(|o| even(if side == 0 { o.1 } else { o.2 }))
+        && (n as i64).checked_mul(es.abs()).is_some_and(|x| x < i32::MAX as i64)
 }
 
 /// The four-step twiddle a column pass applies to its output: the transform has `n` points,
@@ -389,7 +431,7 @@ impl Builder<'_> {
         n_out: usize,
         herm_in: bool,
     ) -> Result<()> {
-        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None };
+        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false };
         if self.fits_one_pass(n, src.0, dst.0) {
             return self.single(n, dir, src, dst, outer, ends, None);
         }
@@ -424,8 +466,12 @@ impl Builder<'_> {
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
         let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
         let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-        let kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?.with_dir(dir);
-        self.table(Table::Stages(n));
+        let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, n, &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
+        let mut kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?.with_dir(dir).with_plain(plain);
+        if ends.real_post {
+            kernel = kernel.with_real_post().map_err(internal)?;
+        }
+        self.table(stages_table(&kernel));
         for t in [ends.pre, ends.post].into_iter().flatten() {
             self.table(t);
         }
@@ -496,9 +542,9 @@ impl Builder<'_> {
         let a = self.work_rows(m, &outer);
         let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
         if self.fits_one_pass(m, sv, &a) && self.fits_one_pass(m, &a, dv) {
-            let forward = Ends { n_in: n, herm_in, pre: Some(chirp), n_out: m, post: Some(filter) };
+            let forward = Ends { n_in: n, herm_in, pre: Some(chirp), n_out: m, post: Some(filter), real_post: false };
             self.single(m, -1, (sv, es_src), (&a, 2), into_rows(&outer, row_len), forward, None)?;
-            let inverse = Ends { n_in: m, herm_in: false, pre: None, n_out, post: Some(chirp) };
+            let inverse = Ends { n_in: m, herm_in: false, pre: None, n_out, post: Some(chirp), real_post: false };
             self.single(m, 1, (&a, 2), (dv, es_dst), from_rows(&outer, row_len), inverse, None)?;
             self.work.top = mark;
             return Ok(());
@@ -585,6 +631,15 @@ fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
     (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
 }
 
+/// The twiddle table `kernel` reads.
+fn stages_table(kernel: &StockhamKernel) -> Table {
+    if kernel.real_post {
+        Table::StagesRealPost(kernel.n)
+    } else {
+        Table::Stages(kernel.n)
+    }
+}
+
 /// Bits of the low table of a four-step twiddle for `n` points.
 fn big_shift(n: usize) -> u32 {
     (usize::BITS - (n - 1).leading_zeros()).div_ceil(2).max(1)
@@ -600,9 +655,13 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
-        Table::Stages(n) => {
+        Table::Stages(n) | Table::StagesRealPost(n) => {
             let passes = rocmath_kernels::gen::fft::factorize(n).unwrap_or_default();
-            let mut t: Vec<Complex64> = stage_twiddles(&passes).into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();
+            let mut fractions = stage_twiddles(&passes);
+            if matches!(t, Table::StagesRealPost(_)) {
+                fractions.extend(real_post_twiddles(n));
+            }
+            let mut t: Vec<Complex64> = fractions.into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();
             // One or no pass reads no twiddle; keep the table non-empty all the same.
             if t.is_empty() {
                 t.push(Complex64::new(1.0, 0.0));
@@ -683,8 +742,13 @@ impl GpuPlan {
                 let half = n / 2 + 1;
                 let mut herm = lengths.clone();
                 herm[0] = half;
-                if n.is_multiple_of(2) && n > 1 {
-                    let h = n / 2;
+                let h = n / 2;
+                if n.is_multiple_of(2) && h > 1 && b.fits_one_pass(h, &input, &output) {
+                    // The half-length transform of the pairs with the post-processing fused.
+                    let outer = others(&lengths, 0, &input, &output, batch);
+                    let ends = Ends { n_in: h, herm_in: false, pre: None, n_out: h + 1, post: None, real_post: true };
+                    b.single(h, -1, (&input.pairs(), 2 * input.strides[0]), (&output, output.strides[0]), outer, ends, None)?;
+                } else if n.is_multiple_of(2) && n > 1 {
                     let outer = others(&lengths, 0, &input, &output, batch);
                     let mark = b.work.top;
                     let z = b.work_rows(h, &outer);
@@ -824,6 +888,13 @@ impl GpuPlan {
         Ok(())
     }
 
+    /// Whether one side of a launch is interleaved complex that moves as pairs: im right after
+    /// re, pair-aligned, even element and outer strides (`side` 0: source, 1: destination).
+    fn pairs(&self, re: u64, im: u64, buf: Buf, es: i64, outer: &[Outer], side: usize) -> bool {
+        let bytes = self.side_bytes(buf) as u64;
+        im == re + bytes && re.is_multiple_of(2 * bytes) && es.rem_euclid(2) == 0 && outer.iter().all(|o| if side == 0 { o.1 % 2 == 0 } else { o.2 % 2 == 0 })
+    }
+
     /// Bytes of one scalar in buffer `buf`.
     fn side_bytes(&self, buf: Buf) -> usize {
         match buf {
@@ -853,8 +924,18 @@ impl GpuPlan {
     }
 
     unsafe fn launch(&self, l: &Launch, outer: &[Outer], queue: &GpuQueue, [src_re, src_im, dst_re, dst_im]: [u64; 4], table: &dyn Fn(Table) -> u64) -> Result<()> {
-        let module = self.modules.get(&l.module).ok_or_else(|| internal(format!("module {} not built", l.module)))?;
-        let function = module.function(&l.function)?;
+        let general;
+        let (module, function) = match &l.op {
+            Op::Stockham { kernel, elem_strides, .. } if kernel.plain && !(self.pairs(src_re, src_im, l.src.0.buf, elem_strides.0, outer, 0) && self.pairs(dst_re, dst_im, l.dst.0.buf, elem_strides.1, outer, 1)) => {
+                // The plan chose the plain load/store from its layouts; these buffers are not
+                // pair-aligned after all (a pointer into the middle of a pair).
+                let kernel = kernel.clone().with_plain(false);
+                general = general_module(queue.device(), &kernel)?;
+                (&general, kernel.module_name())
+            }
+            _ => (self.modules.get(&l.module).ok_or_else(|| internal(format!("module {} not built", l.module)))?, l.function.clone()),
+        };
+        let function = module.function(&function)?;
         let (dims, transforms) = kernel_dims(outer);
         if transforms == 0 {
             return Ok(());
@@ -867,23 +948,15 @@ impl GpuPlan {
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
             Op::Stockham { kernel, dir: _, ends, elem_strides, big } => {
-                // Interleaved sides (im right after re, pair-aligned, even strides) move as pairs.
-                let pairs = |re: u64, im: u64, bytes: usize, es: i64, side: usize| {
-                    im == re + bytes as u64
-                        && re.is_multiple_of(2 * bytes as u64)
-                        && es.rem_euclid(2) == 0
-                        && outer.iter().all(|o| if side == 0 { o.1 % 2 == 0 } else { o.2 % 2 == 0 })
-                };
-                let (ib, ob) = (self.side_bytes(l.src.0.buf), self.side_bytes(l.dst.0.buf));
-                let in_il = pairs(src_re, src_im, ib, elem_strides.0, 0);
-                let out_il = pairs(dst_re, dst_im, ob, elem_strides.1, 1);
+                let in_il = self.pairs(src_re, src_im, l.src.0.buf, elem_strides.0, outer, 0);
+                let out_il = self.pairs(dst_re, dst_im, l.dst.0.buf, elem_strides.1, outer, 1);
                 let optional = |t: Option<Table>| t.map_or(0, table);
                 args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(ends.herm_in as i32);
                 args.push(ends.n_in as i32).push(optional(ends.pre));
                 args.push(dst_re).push(dst_im).push(elem_strides.1).push(out_il as i32).push(ends.n_out as i32);
                 args.push(optional(ends.post));
                 push_dims(&mut args, &dims, transforms);
-                args.push(table(Table::Stages(kernel.n)));
+                args.push(table(stages_table(kernel)));
                 match big {
                     Some(b) => {
                         let [lo, hi, step] = b.tables();

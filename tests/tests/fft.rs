@@ -617,6 +617,34 @@ fn cpu_out_of_place_with_aliased_buffers_runs_serially() {
 }
 
 #[test]
+fn interleaved_pointers_one_scalar_into_a_pair() {
+    // Buffers that start one float into an allocation: scalar-aligned, but not on a pair. GPU
+    // plans pick their lean kernels for interleaved layouts assuming pair alignment; such an
+    // execution must take the general kernels instead (a single pass and a four-step length).
+    for device in fft_devices() {
+        let q = device.new_queue().unwrap();
+        for (n, batch) in [(256, 8), (1 << 15, 2)] {
+            let plan = Plan::new(&device, Placement::NotInPlace, ComplexForward, Single, &[n], batch, None).unwrap();
+            let mut rng = Rng::new(n as u64);
+            let mut scalars = vec![0f32; 2 * n * batch + 1];
+            scalars[1..].iter_mut().for_each(|v| *v = rng.unit() as f32);
+            let mut a = DeviceBuffer::from_slice(&q, &scalars).unwrap();
+            let mut out = DeviceBuffer::from_slice(&q, &vec![f32::NAN; 2 * n * batch + 1]).unwrap();
+            let ip = (a.as_mut_ptr() as *mut f32).wrapping_add(1) as *mut c_void;
+            let op = (out.as_mut_ptr() as *mut f32).wrapping_add(1) as *mut c_void;
+            // SAFETY: each buffer holds 1 + the plan's n * batch interleaved elements.
+            unsafe { plan.execute_raw(&q, &[ip], &[op], None) }.unwrap_or_else(|e| panic!("{}: {n}: {e}", device.spec()));
+            let got = out.to_vec(&q).unwrap();
+            assert!(got[0].is_nan(), "{}: {n}: the scalar before the output was written", device.spec());
+            let pairs = |v: &[f32]| v.chunks(2).map(|c| Complex64::new(c[0] as f64, c[1] as f64)).collect::<Vec<_>>();
+            let want = fft::cpu_double(ComplexForward, &[n], batch, &pairs(&scalars[1..])).unwrap();
+            let acc = accuracy(&pairs(&got[1..]), &want, n, fft::EPS_SINGLE);
+            assert!(acc.passes(), "{}: {n}: {acc:?}", device.spec());
+        }
+    }
+}
+
+#[test]
 fn cpu_rejects_misaligned_pointers() {
     let cpu = Device::cpu();
     let q = cpu.new_queue().unwrap();

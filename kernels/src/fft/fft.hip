@@ -95,7 +95,7 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
 //   il      : re/im are adjacent and 2-scalar aligned (interleaved): one vector access each.
 //   big_lo/big_hi/big_step : when non-null, output element e of transform i0 (the column index,
 //             i0 < big_cols) is multiplied by exp(DIR 2 pi i (i0 * e) / big_n), the four-step
-//             twiddle; the last pass applies it (see big_twiddle).
+//             twiddle; the last pass applies it (rm_fft_big_twiddle_apply).
 template <class TI, class TO, class C> struct rm_fft_io {
     typedef typename rm_traits<C>::real R;
     const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in; int n_in; const C* pre;
@@ -105,7 +105,15 @@ template <class TI, class TO, class C> struct rm_fft_io {
     rm_i64 in_base, out_base, index0;
     bool valid;
 
-    RM_INLINE C load(int e) const {
+    // This thread's transform: offsets in scalars on each side, and its index along dim 0.
+    RM_INLINE void place(rm_i64 in_off, rm_i64 out_off, rm_i64 i0) {
+        in_base = in_off;
+        out_base = out_off;
+        index0 = i0;
+    }
+
+    // Element e of the transform whose input starts at scalar `base`.
+    RM_INLINE C load_from(rm_i64 base, int e) const {
         C v;
         if (e >= n_in) {
             v.x = (R)0;
@@ -113,7 +121,7 @@ template <class TI, class TO, class C> struct rm_fft_io {
             return v;
         }
         const bool mirror = herm_in && e > n_in / 2;
-        const rm_i64 i = in_base + (rm_i64)(mirror ? n_in - e : e) * in_stride;
+        const rm_i64 i = base + (rm_i64)(mirror ? n_in - e : e) * in_stride;
         if (in_il) {
             const rm_vec<TI, 2> p = *(const rm_vec<TI, 2>*)(in_re + i);
             v.x = rm_convert<R>(p.v[0]);
@@ -125,6 +133,8 @@ template <class TI, class TO, class C> struct rm_fft_io {
         if (pre) v = v * pre[e];
         return v;
     }
+
+    RM_INLINE C load(int e) const { return load_from(in_base, e); }
 
     RM_INLINE void store(int e, C v) const {
         if (e >= n_out) return;
@@ -140,21 +150,65 @@ template <class TI, class TO, class C> struct rm_fft_io {
             rm_fft_store<TO, C>(out_re, out_im, i, v);
         }
     }
+};
 
-    // The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point
-    // transform), whose element r is output e = j + r N/RADIX:
-    // exp(DIR 2 pi i i0 e / big_n) = base(i0 j) * step[(r - 1) big_cols + i0], with step entry
-    // exp(-2 pi i c r / (RADIX big_cols)) for column c (conjugated for the inverse). Two table
-    // reads per butterfly and one per element that is coalesced over the block's columns,
-    // instead of two scattered reads per element.
-    template <int DIR, int RADIX> RM_INLINE void big_twiddle(int j, C* v) const {
-        if (!big_lo) return;
-        const C a = rm_fft_big_twiddle<DIR>(big_lo, big_hi, big_shift, index0 * j);
-        v[0] = v[0] * a;
-#pragma unroll
-        for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, big_step[(r - 1) * big_cols + index0]);
+// The common case compiled on its own (the generator's `plain` kernels): both sides
+// interleaved and pair-aligned, every element read and stored, no multipliers, and element
+// offsets that fit 32 bits (the plan checks all of it). No per-element branches; one vector
+// access per element from a per-thread base pointer.
+template <class TI, class TO, class C> struct rm_fft_io_plain {
+    typedef typename rm_traits<C>::real R;
+    typedef rm_vec<TI, 2> VI;
+    typedef rm_vec<TO, 2> VO;
+    const TI* in_re; int in_stride;    // strides in complex elements
+    TO* out_re; int out_stride;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
+    R scale;
+    const VI* in; VO* out; rm_i64 index0;
+    bool valid;
+
+    RM_INLINE void place(rm_i64 in_off, rm_i64 out_off, rm_i64 i0) {
+        in = (const VI*)(in_re + in_off);
+        out = (VO*)(out_re + out_off);
+        index0 = i0;
+    }
+
+    RM_INLINE C load_from(rm_i64 base, int e) const {
+        const VI p = ((const VI*)(in_re + base))[e * in_stride];
+        C v;
+        v.x = rm_convert<R>(p.v[0]);
+        v.y = rm_convert<R>(p.v[1]);
+        return v;
+    }
+
+    RM_INLINE C load(int e) const {
+        const VI p = in[e * in_stride];
+        C v;
+        v.x = rm_convert<R>(p.v[0]);
+        v.y = rm_convert<R>(p.v[1]);
+        return v;
+    }
+
+    RM_INLINE void store(int e, C v) const {
+        VO p;
+        p.v[0] = rm_convert<TO>(v.x * scale);
+        p.v[1] = rm_convert<TO>(v.y * scale);
+        out[e * out_stride] = p;
     }
 };
+
+// The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point transform),
+// whose element r is output e = j + r N/RADIX: exp(DIR 2 pi i i0 e / big_n) =
+// base(i0 j) * step[(r - 1) big_cols + i0], with step entry exp(-2 pi i c r / (RADIX big_cols))
+// for column c (conjugated for the inverse). Two table reads per butterfly and one per element
+// that is coalesced over the block's columns, instead of two scattered reads per element.
+template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, int j, C* v) {
+    if (!io.big_lo) return;
+    const C a = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * j);
+    v[0] = v[0] * a;
+#pragma unroll
+    for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, io.big_step[(r - 1) * io.big_cols + io.index0]);
+}
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
 // ITERS = butterflies per thread (ceil(N / RADIX / TPT)). SRC / DST: 0 = the shared-memory
@@ -190,7 +244,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             if (DST) {
                 // The last pass: NS = N / RADIX, so d = j.
                 if (io.valid) {
-                    io.template big_twiddle<DIR, RADIX>(j, v[it]);
+                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, j, v[it]);
 #pragma unroll
                     for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
                 }
@@ -203,14 +257,34 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     if (DST == 0) rm_barrier();
 }
 
+// Real forward of even length 2N, fused after the N-point transform Z of z[j] = x[2j] +
+// i x[2j+1] (the pass list's last pass left Z in the shared row): X[k] for k = 0..N, stored
+// through `io` (N + 1 elements). rtw[k] = exp(-2 pi i k / 2N), k < N. The same arithmetic as
+// the element-wise rm_fft_r2c_post, without the round trip of Z through global memory.
+template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(const C* row, int lt, const C* rtw, const IO& io) {
+    typedef typename rm_traits<C>::real R;
+    if (!io.valid) return;
+#pragma unroll
+    for (int it = 0; it < (N + TPT) / TPT; ++it) {
+        const int k = lt + it * TPT;
+        if (k > N) break;
+        const C a = row[rm_fft_pad(k == N ? 0 : k)];
+        const C b = rm_conj(row[rm_fft_pad(k == 0 ? 0 : N - k)]);
+        const C even = (R)0.5 * (a + b);
+        const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
+        C w;                                                 // -1 at k = N
+        if (k == N) { w.x = (R)-1; w.y = (R)0; } else { w = rtw[k]; }
+        io.store(k, even + w * odd);
+    }
+}
+
 // N points per TPT threads, TPB transforms per block. COLUMN: the block's transforms are
 // adjacent in memory (outer stride below the element stride), so consecutive threads take
 // consecutive transforms; otherwise consecutive threads take consecutive elements of one.
 // STAGED: the input is read through shared memory in the other order first (the four-step's
 // second step reads rows and writes columns). PASSES::run does the passes.
-template <class TI, class TO, int N, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES>
-RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typename rm_traits<TI>::real>::type> io,
-                               rm_fft_outer outer, rm_i64 transforms,
+template <class TI, class TO, int N, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES, class IO>
+RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
                                const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
     typedef typename rm_traits<TI>::real R;
     typedef typename rm_fft_complex<R>::type C;
@@ -221,9 +295,12 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
     const int lt = COLUMN ? tid / TPB : tid % TPT;
     const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
     io.valid = first + t < transforms;
-    io.in_base = io.out_base = io.index0 = 0;
     io.big_cols = outer.len0;
-    if (io.valid) rm_fft_offsets(outer, first + t, io.in_base, io.out_base, io.index0);
+    {
+        rm_i64 in_off = 0, out_off = 0, i0 = 0;
+        if (io.valid) rm_fft_offsets(outer, first + t, in_off, out_off, i0);
+        io.place(in_off, out_off, i0);
+    }
     C* row = sm + t * RM_FFT_ROW(N);
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping. Each row's offset is found
@@ -238,9 +315,7 @@ RM_INLINE void rm_fft_stockham(rm_fft_io<TI, TO, typename rm_fft_complex<typenam
         for (int i = tid; i < TPB * N; i += TPT * TPB) {
             const int st = i / N, e = i % N;
             if (first + st >= transforms) continue;
-            rm_fft_io<TI, TO, C> other = io;
-            other.in_base = staged_base[st];
-            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = other.load(e);
+            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = io.load_from(staged_base[st], e);
         }
         rm_barrier();
     }

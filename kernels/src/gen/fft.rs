@@ -151,6 +151,12 @@ pub fn stage_twiddles(passes: &[usize]) -> Vec<(usize, usize)> {
     t
 }
 
+/// The real forward post-processing twiddles of a `2n`-point real transform:
+/// exp(-2 pi i k / 2n) for k < n, as (k, 2n).
+pub fn real_post_twiddles(n: usize) -> Vec<(usize, usize)> {
+    (0..n).map(|k| (k, 2 * n)).collect()
+}
+
 /// Where each pass's block starts in [`stage_twiddles`] (0 for the first pass, which has none).
 pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
     let mut at = 0;
@@ -226,6 +232,15 @@ pub struct StockhamKernel {
     /// The direction the module holds: -1 forward, +1 inverse (one per module: each compile
     /// costs run-time compiler seconds, and a plan rarely needs both).
     pub dir: i32,
+    /// Real forward post-processing fused after the transform (`rm_fft_real_post`): the kernel
+    /// is the `n`-point half of a `2n`-point real forward transform, its last pass writes the
+    /// shared row, and `n + 1` hermitian points are stored. Forward only; the twiddles
+    /// exp(-2 pi i k / 2n) follow the pass blocks in the table ([`real_post_twiddles`]).
+    pub real_post: bool,
+    /// The lean load/store (`rm_fft_io_plain`): both sides interleaved and pair-aligned, whole
+    /// transforms in and out, no multipliers, element offsets within 32 bits. The caller checks
+    /// that a launch meets all of it.
+    pub plain: bool,
 }
 
 impl StockhamKernel {
@@ -257,7 +272,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1 };
+        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false };
         k.validate(shared_limit)?;
         Ok(k)
     }
@@ -309,8 +324,35 @@ impl StockhamKernel {
         self
     }
 
-    /// `fft_ss_n1000_r8x5x5x5_t125_b2_fwd` (input and output storage, length, radices, threads
-    /// per transform, transforms per block, thread order, direction); also the kernel's name.
+    /// The same kernel with the real forward post-processing fused (forward only; a kernel of
+    /// no pass has no shared row to post-process, so `n` must be at least 2).
+    pub fn with_real_post(mut self) -> Result<StockhamKernel, String> {
+        if self.passes.is_empty() || self.dir > 0 {
+            return Err(format!("real post-processing needs a forward kernel of at least 2 points, not {}", self.module_name()));
+        }
+        self.real_post = true;
+        Ok(self)
+    }
+
+    /// The twiddle table this kernel reads: its pass blocks ([`stage_twiddles`]), then for a
+    /// real post-processing kernel exp(-2 pi i k / 2n), k < n, as fractions of a turn.
+    pub fn twiddles(&self) -> Vec<(usize, usize)> {
+        let mut t = stage_twiddles(&self.passes);
+        if self.real_post {
+            t.extend(real_post_twiddles(self.n));
+        }
+        t
+    }
+
+    /// The same kernel with the plain (`true`) or the general load/store.
+    pub fn with_plain(mut self, plain: bool) -> StockhamKernel {
+        self.plain = plain;
+        self
+    }
+
+    /// `fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd` (input and output storage, length, radices, threads
+    /// per transform, transforms per block, thread order, plain load/store, direction); also the
+    /// kernel's name.
     pub fn module_name(&self) -> String {
         let radices: Vec<String> = self.passes.iter().map(|r| r.to_string()).collect();
         let radices = if radices.is_empty() { "1".to_string() } else { radices.join("x") };
@@ -321,7 +363,9 @@ impl StockhamKernel {
             (true, true) => "_col_st",
         };
         let dir = if self.dir < 0 { "fwd" } else { "inv" };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let real = if self.real_post { "_rpost" } else { "" };
+        let plain = if self.plain { "_p" } else { "" };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     pub fn kernel_names(&self) -> Vec<String> {
@@ -354,12 +398,15 @@ impl StockhamKernel {
         for (i, &r) in self.passes.iter().enumerate() {
             let iters = (self.n / r).div_ceil(self.tpt);
             let src = if i == 0 { "SRC" } else { "0" };
-            let dst = if i == last { "1" } else { "0" };
+            let dst = if i == last && !self.real_post { "1" } else { "0" };
             s.push_str(&format!(
                 "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
                 self.n, offsets[i], self.tpt
             ));
             ns *= r;
+        }
+        if self.real_post {
+            s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {}, io);\n", self.n, self.tpt, stage_twiddles(&self.passes).len()));
         }
         s.push_str("    }\n};\n");
         let (ti, to) = (self.input.storage(), self.output.storage());
@@ -376,9 +423,7 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     outer.len0 = len0; outer.len1 = len1;
     outer.in0 = in0; outer.in1 = in1; outer.in2 = in2;
     outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
-    rm_fft_io<{ti}, {to}, {c}> io;
-    io.in_re = in_re; io.in_im = in_im; io.in_stride = in_stride; io.in_il = in_il; io.herm_in = herm_in; io.n_in = n_in; io.pre = pre;
-    io.out_re = out_re; io.out_im = out_im; io.out_stride = out_stride; io.out_il = out_il; io.n_out = n_out; io.post = post;
+{io}
     io.big_lo = big_lo; io.big_hi = big_hi; io.big_step = big_step; io.big_shift = big_shift; io.scale = scale;
     rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
 }}
@@ -391,6 +436,19 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
             column = self.column as i32,
             staged = self.staged as i32,
             dir = self.dir,
+            io = if self.plain {
+                format!(
+                    "    (void)in_im; (void)in_il; (void)herm_in; (void)n_in; (void)pre; (void)out_im; (void)out_il; (void)n_out; (void)post;
+    rm_fft_io_plain<{ti}, {to}, {c}> io;
+    io.in_re = in_re; io.in_stride = (int)(in_stride / 2); io.out_re = out_re; io.out_stride = (int)(out_stride / 2);"
+                )
+            } else {
+                format!(
+                    "    rm_fft_io<{ti}, {to}, {c}> io;
+    io.in_re = in_re; io.in_im = in_im; io.in_stride = in_stride; io.in_il = in_il; io.herm_in = herm_in; io.n_in = n_in; io.pre = pre;
+    io.out_re = out_re; io.out_im = out_im; io.out_stride = out_stride; io.out_il = out_il; io.n_out = n_out; io.post = post;"
+                )
+            },
         ));
         s
     }
@@ -533,7 +591,8 @@ extern "C" __global__ {lb} void {chirp_out}(const {c}* a, long long m, long long
 /// The Stockham kernels the static check compiles for a device with `shared_limit` bytes per
 /// block: in every precision pair a plan uses (half plans keep f32 in the work buffer), every
 /// radix, both thread orders, the staged input, and the longest single pass, forward; the
-/// inverse (the same code with the conjugate twiddles) for the longest pass and every radix.
+/// inverse (the same code with the conjugate twiddles) for the longest pass and every radix;
+/// the plain load/store of the longest passes and the mixed-precision kernels.
 pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     use FftPrecision::*;
     let mut v = Vec::new();
@@ -562,6 +621,22 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         add(F16, F32, n, n == 256, false, -1);
         add(F32, F16, n, n == 256, n == 256, -1);
     }
+    // Real forward post-processing: each precision at the longest single pass, and a short
+    // column-ordered one.
+    for p in FftPrecision::ALL {
+        for (n, column) in [(p.max_single_pass(shared_limit), false), (256, true)] {
+            if let Some(k) = StockhamKernel::new(p, p, n, column, false, shared_limit).ok().and_then(|k| k.with_real_post().ok()) {
+                v.push(k);
+            }
+        }
+    }
+    // The plain load/store of every thread order and precision pair, at the longest passes.
+    let plain: Vec<StockhamKernel> = v
+        .iter()
+        .filter(|k| k.dir < 0 && (k.n == k.input.max_single_pass(shared_limit) || k.n == compute_precision(k.input).max_column_pass(shared_limit) || k.input != k.output))
+        .map(|k| k.clone().with_plain(true))
+        .collect();
+    v.extend(plain);
     v
 }
 
@@ -640,9 +715,12 @@ mod tests {
     fn names_carry_parameters() {
         let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
         assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_fwd");
-        let inverse = k.with_dir(1);
+        let inverse = k.clone().with_dir(1);
         assert!(inverse.source().contains("void fft_ss_n1000_r8x5x5x5_t125_b2_inv("));
         assert!(!inverse.source().contains("_fwd"));
+        let plain = k.with_plain(true);
+        assert_eq!(plain.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd");
+        assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
