@@ -44,6 +44,17 @@ template <class T, class C> RM_INLINE void rm_fft_store(T* re, T* im, rm_i64 i, 
     if (im) im[i] = rm_convert<T>(v.y);
 }
 
+// Entry i of a table (twiddles, chirps, filters): the tables are ours and pair-aligned, so one
+// vector load. (C promises only scalar alignment, and the compiler splits a plain C load in two.)
+template <class C> RM_INLINE C rm_fft_entry(const C* t, rm_i64 i) {
+    typedef typename rm_traits<C>::real R;
+    const rm_vec<R, 2> p = ((const rm_vec<R, 2>*)t)[i];
+    C v;
+    v.x = p.v[0];
+    v.y = p.v[1];
+    return v;
+}
+
 // Outer-dimension offsets of transform `tr`: (in scalars on each side, index along dim 0).
 struct rm_fft_outer {
     rm_i64 len0, len1;                 // dim 2's length is implied by the transform count
@@ -73,15 +84,16 @@ RM_INLINE void rm_fft_offsets(const rm_fft_outer& o, rm_i64 tr, rm_i64& in_off, 
 
 // Two-level table of the four-step twiddle exp(-2 pi i m / big_n): lo[m & mask] * hi[m >> shift].
 template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C* hi, int shift, rm_i64 m) {
-    C w = lo[m & ((1ll << shift) - 1)] * hi[m >> shift];
+    C w = rm_fft_entry(lo, m & ((1ll << shift) - 1)) * rm_fft_entry(hi, m >> shift);
     if (DIR > 0) w = rm_conj(w);
     return w;
 }
 
 // Shared-memory rows: one padding element after every 16 (the first pass writes at stride
-// radix, which would otherwise hit one bank) and one at the end of the row.
+// radix, which would otherwise hit one bank). Rows are ROW elements apart, a stride the
+// generator picks so that the threads of one shared-memory access hit distinct banks
+// (`row_stride` in kernels/src/gen/fft.rs).
 RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
-#define RM_FFT_ROW(N) ((N) + ((N) >> 4) + 1)
 
 // Where one thread's transform lives in global memory, and how its elements are stored.
 //   n_in    : elements read; elements n_in.. of the transform read as 0 (Bluestein's zero
@@ -130,7 +142,7 @@ template <class TI, class TO, class C> struct rm_fft_io {
             v = rm_fft_load<TI, C>(in_re, in_im, i);
         }
         if (mirror) v = rm_conj(v);
-        if (pre) v = v * pre[e];
+        if (pre) v = v * rm_fft_entry(pre, e);
         return v;
     }
 
@@ -138,7 +150,7 @@ template <class TI, class TO, class C> struct rm_fft_io {
 
     RM_INLINE void store(int e, C v) const {
         if (e >= n_out) return;
-        if (post) v = v * post[e];
+        if (post) v = v * rm_fft_entry(post, e);
         v = v * scale;
         const rm_i64 i = out_base + (rm_i64)e * out_stride;
         if (out_il) {
@@ -207,7 +219,7 @@ template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twidd
     const C a = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * j);
     v[0] = v[0] * a;
 #pragma unroll
-    for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, io.big_step[(r - 1) * io.big_cols + io.index0]);
+    for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, rm_fft_entry(io.big_step, (r - 1) * io.big_cols + io.index0));
 }
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
@@ -230,7 +242,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad(j + r * (N / RADIX))];
             if (NS > 1) {
 #pragma unroll
-                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], tw[TWOFF + (r - 1) * NS + j % NS]);
+                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw, TWOFF + (r - 1) * NS + j % NS));
             }
             DFT::template run<DIR, C>(v[it]);
         }
@@ -273,17 +285,18 @@ template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(con
         const C even = (R)0.5 * (a + b);
         const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
         C w;                                                 // -1 at k = N
-        if (k == N) { w.x = (R)-1; w.y = (R)0; } else { w = rtw[k]; }
+        if (k == N) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
         io.store(k, even + w * odd);
     }
 }
 
-// N points per TPT threads, TPB transforms per block. COLUMN: the block's transforms are
+// N points per TPT threads, TPB transforms per block, each in a shared-memory row of ROW
+// elements. COLUMN: the block's transforms are
 // adjacent in memory (outer stride below the element stride), so consecutive threads take
 // consecutive transforms; otherwise consecutive threads take consecutive elements of one.
 // STAGED: the input is read through shared memory in the other order first (the four-step's
 // second step reads rows and writes columns). PASSES::run does the passes.
-template <class TI, class TO, int N, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES, class IO>
+template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES, class IO>
 RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
                                const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
     typedef typename rm_traits<TI>::real R;
@@ -301,7 +314,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         if (io.valid) rm_fft_offsets(outer, first + t, in_off, out_off, i0);
         io.place(in_off, out_off, i0);
     }
-    C* row = sm + t * RM_FFT_ROW(N);
+    C* row = sm + t * ROW;
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping. Each row's offset is found
         // once (integer divisions) and shared.
@@ -315,7 +328,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         for (int i = tid; i < TPB * N; i += TPT * TPB) {
             const int st = i / N, e = i % N;
             if (first + st >= transforms) continue;
-            sm[st * RM_FFT_ROW(N) + rm_fft_pad(e)] = io.load_from(staged_base[st], e);
+            sm[st * ROW + rm_fft_pad(e)] = io.load_from(staged_base[st], e);
         }
         rm_barrier();
     }
@@ -345,7 +358,7 @@ RM_INLINE void rm_fft_r2c_post(const typename rm_fft_complex<typename rm_traits<
     const C even = (R)0.5 * (a + b);
     const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
     C w;                                                 // exp(-2 pi i k / N); -1 at k = H
-    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rtw[k]; }
+    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
     rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, (even + w * odd) * scale);
 }
 
@@ -365,7 +378,7 @@ RM_INLINE void rm_fft_c2r_pre(const T* in_re, const T* in_im, rm_i64 in_stride, 
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
     const C a = rm_fft_load<T, C>(in_re, in_im, in_off + k * in_stride);
     const C b = rm_conj(rm_fft_load<T, C>(in_re, in_im, in_off + (h - k) * in_stride));
-    const C odd = rm_fft_twiddle<1>(a - b, rtw[k]);     // (X[k] - conj X[H-k]) e^{+2 pi i k / N}
+    const C odd = rm_fft_twiddle<1>(a - b, rm_fft_entry(rtw, k));     // (X[k] - conj X[H-k]) e^{+2 pi i k / N}
     z[tr * h + k] = (a + b) + rm_fft_mul_i<1>(odd);
 }
 
@@ -389,7 +402,7 @@ RM_INLINE void rm_fft_chirp_in(const T* in_re, const T* in_im, rm_i64 in_stride,
         rm_fft_offsets(outer, tr, in_off, out_off, i0);
         if (herm_in && e > n / 2) v = rm_conj(rm_fft_load<T, C>(in_re, in_im, in_off + (n - e) * in_stride));
         else v = rm_fft_load<T, C>(in_re, in_im, in_off + e * in_stride);
-        v = v * chirp[e];
+        v = v * rm_fft_entry(chirp, e);
     }
     a[tr * m + e] = v;
 }
@@ -401,7 +414,7 @@ RM_INLINE void rm_fft_pointwise(C* a, rm_i64 m, rm_i64 rows, const C* filter) {
     if (idx >= m * rows) return;
     rm_i64 row, e;
     rm_fft_divmod(idx, m, row, e);
-    a[idx] = a[idx] * filter[e];
+    a[idx] = a[idx] * rm_fft_entry(filter, e);
 }
 
 // Bluestein, step 5: X[k] = chirp[k] a[k] for k < n_out.
@@ -416,5 +429,5 @@ RM_INLINE void rm_fft_chirp_out(const typename rm_fft_complex<typename rm_traits
     if (tr >= transforms) return;
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
-    rm_fft_store<T>(out_re, out_im, out_off + k * out_stride, a[tr * m + k] * chirp[k] * scale);
+    rm_fft_store<T>(out_re, out_im, out_off + k * out_stride, a[tr * m + k] * rm_fft_entry(chirp, k) * scale);
 }

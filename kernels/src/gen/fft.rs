@@ -199,7 +199,7 @@ pub fn column_bytes() -> usize {
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
-/// the end (`RM_FFT_ROW` in fft.hip).
+/// the end (`rm_fft_pad` in fft.hip); [`StockhamKernel::row_stride`] may add a few.
 pub fn row_elements(n: usize) -> usize {
     n + n / 16 + 1
 }
@@ -272,7 +272,12 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false };
+        // The bank-spreading row stride may exceed the padded row the count above assumed.
+        let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
+        while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
+            k.tpb -= 1;
+        }
         k.validate(shared_limit)?;
         Ok(k)
     }
@@ -299,9 +304,26 @@ impl StockhamKernel {
         (self.tpt * self.tpb) as u32
     }
 
-    /// Dynamic shared memory of one block (padded rows, see [`row_elements`]).
+    /// Dynamic shared memory of one block (`tpb` rows of [`Self::row_stride`] elements).
     pub fn shared_bytes(&self) -> u32 {
-        (self.tpb * row_elements(self.n) * self.compute().compute_complex_bytes()) as u32
+        (self.tpb * self.row_stride() * self.compute().compute_complex_bytes()) as u32
+    }
+
+    /// Elements from one transform's shared-memory row to the next: at least
+    /// [`row_elements`], and such that the threads of one shared-memory transaction (128 bytes:
+    /// 16 complex f32 or 8 complex f64) hit distinct banks. Such a transaction covers `per_row`
+    /// consecutive elements of each of several rows (column order: 16 / tpb of each of tpb
+    /// rows; row order: tpt of each of 16 / tpt rows), so the stride must be `per_row` modulo
+    /// the transaction's element count. (The rows' own padding keeps the radix-strided stores
+    /// of the first pass on distinct banks too.)
+    pub fn row_stride(&self) -> usize {
+        let base = row_elements(self.n);
+        let phase = 128 / self.compute().compute_complex_bytes();
+        let per_row = if self.column { phase / self.tpb.clamp(1, phase) } else { self.tpt.min(phase) };
+        if per_row >= phase {
+            return base;
+        }
+        base + (per_row + phase - base % phase) % phase
     }
 
     /// Static shared memory of one block: a staged kernel's row offsets (rounded up to 16 bytes).
@@ -425,12 +447,13 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
 {io}
     io.big_lo = big_lo; io.big_hi = big_hi; io.big_step = big_step; io.big_shift = big_shift; io.scale = scale;
-    rm_fft_stockham<{ti}, {to}, {n}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
+    rm_fft_stockham<{ti}, {to}, {n}, {row}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
 }}
 "#,
             threads = self.threads(),
             name = self.module_name(),
             n = self.n,
+            row = self.row_stride(),
             tpt = self.tpt,
             tpb = self.tpb,
             column = self.column as i32,
@@ -709,6 +732,29 @@ mod tests {
         assert_eq!(t[5 + 2], (2 * 2, 20)); // r = 2, k = 2 of the radix-4 pass
         assert_eq!(t[15 + 20 + 7], (7 * 2, 60)); // r = 2, k = 7 of the radix-3 pass
         assert!(stage_twiddles(&[16]).is_empty() && stage_twiddles(&[]).is_empty());
+    }
+
+    #[test]
+    fn row_strides_spread_a_transaction_over_the_banks() {
+        // Every (row, element) pair of one 128-byte transaction lands on its own bank group.
+        for p in [FftPrecision::F32, FftPrecision::F64] {
+            for (n, column) in [(64, false), (256, true), (1024, true), (2048, true), (4096, false), (1000, false)] {
+                let k = StockhamKernel::new(p, p, n, column, false, SHARED_SM90).unwrap();
+                let phase = 128 / p.compute_complex_bytes();
+                let stride = k.row_stride();
+                assert!(stride >= row_elements(n));
+                let slots: Vec<usize> = (0..phase)
+                    .map(|tid| {
+                        let (t, lt) = if column { (tid % k.tpb, tid / k.tpb) } else { (tid / k.tpt, tid % k.tpt) };
+                        (t * stride + lt + lt / 16) % phase
+                    })
+                    .collect();
+                let mut distinct = slots.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), phase, "{}: stride {stride}, slots {slots:?}", k.module_name());
+            }
+        }
     }
 
     #[test]
