@@ -359,7 +359,7 @@ impl Lines {
     }
 
     /// Scalar offsets of line `l`'s first element on the source and destination.
-    #[inline]
+    #[cfg(test)]
     fn offsets(&self, mut l: usize) -> (usize, usize) {
         let (mut a, mut b) = (0, 0);
         for &(len, s, d) in &self.outer {
@@ -369,6 +369,32 @@ impl Lines {
             b += i * d;
         }
         (a, b)
+    }
+
+    /// `offsets` of lines `l0 .. l0 + sb.len()` into `sb` and `db` (one division per
+    /// dimension for the first line, then counting).
+    #[inline]
+    fn offsets_from(&self, l0: usize, sb: &mut [usize], db: &mut [usize]) {
+        let mut idx = [0usize; 3];
+        let mut l = l0;
+        for (i, &(len, _, _)) in idx.iter_mut().zip(&self.outer) {
+            *i = l % len;
+            l /= len;
+        }
+        for (a, b) in sb.iter_mut().zip(db.iter_mut()) {
+            (*a, *b) = (0, 0);
+            for (&i, &(_, s, d)) in idx.iter().zip(&self.outer) {
+                *a += i * s;
+                *b += i * d;
+            }
+            for (i, &(len, _, _)) in idx.iter_mut().zip(&self.outer) {
+                *i += 1;
+                if *i < len {
+                    break;
+                }
+                *i = 0;
+            }
+        }
     }
 
     /// Whether all lines lie back to back, packed with unit steps, for `n`-element complex
@@ -525,17 +551,24 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
     if parallel && rank > 1 && per_transform <= GROUP_ELEMENTS && batch > 1 {
         // Many small multi-dimensional transforms: each task runs all passes of a group of
         // whole transforms in its own cache.
-        let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
-        (0..batch.div_ceil(group)).into_par_iter().for_each_init(
-            Scratch::take,
-            |scratch, g| {
-                let b0 = g * group;
-                let mut work = std::mem::take(&mut scratch.work);
-                // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
-                unsafe { run_group(&job, b0, group.min(batch - b0), &mut work, scratch, false) };
-                scratch.work = work;
-            },
-        );
+        run_groups(&job, batch);
+    } else if parallel && rank == 3 && !needs_work && job.lengths[0] * job.lengths[1] <= GROUP_ELEMENTS && job.lengths[2] > 1 {
+        // Large 3D transforms: the passes along dims 0 and 1 run plane by plane (each task a
+        // group of planes, both passes while they are in cache), then the pass along dim 2,
+        // so that the data crosses memory twice instead of three times.
+        let Job { input, output, mut passes, lengths, clen, disjoint } = job;
+        let last = passes.pop().expect("a 3D plan has three passes");
+        let plane = |side: Side<S>| Side { strides: [side.strides[0], side.strides[1], side.strides[2], 0], ..side };
+        for b in 0..batch {
+            let planes = Job { input: plane(input.shifted(b, rank)), output: plane(output.shifted(b, rank)), passes, lengths: lengths[..2].to_vec(), clen: clen[..2].to_vec(), disjoint };
+            run_groups(&planes, lengths[2]);
+            passes = planes.passes;
+        }
+        let rest = Job { input, output, passes: vec![last], lengths, clen, disjoint };
+        let mut scratch = Scratch::take();
+        let mut work = std::mem::take(&mut scratch.work);
+        run_group(&rest, 0, batch, &mut work, &mut scratch, parallel);
+        scratch.work = work;
     } else {
         let chunk = if needs_work { (WORK_ELEMENTS / work_per_transform).clamp(1, batch) } else { batch };
         let mut scratch = Scratch::take();
@@ -546,6 +579,23 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
         scratch.work = work;
     }
     Ok(())
+}
+
+/// All passes of `batch` whole transforms, a group of them per parallel task (as many as fit
+/// `GROUP_ELEMENTS`, and at least 4 groups a thread).
+///
+/// # Safety
+/// As [`run_group`]; the job's transforms are disjoint.
+unsafe fn run_groups<S: Scalar<F>, F: Real>(job: &Job<S, F>, batch: usize) {
+    let per_transform: usize = job.lengths.iter().product();
+    let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
+    (0..batch.div_ceil(group)).into_par_iter().for_each_init(Scratch::take, |scratch, g| {
+        let b0 = g * group;
+        let mut work = std::mem::take(&mut scratch.work);
+        // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
+        unsafe { run_group(job, b0, group.min(batch - b0), &mut work, scratch, false) };
+        scratch.work = work;
+    });
 }
 
 /// Byte ranges of each buffer a layout touches.
@@ -926,9 +976,7 @@ unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: us
 unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, direct: bool, s: &mut Scratch<F>) {
     let mut sb = [0usize; 64];
     let mut db = [0usize; 64];
-    for i in 0..k {
-        (sb[i], db[i]) = lines.offsets(l0 + i);
-    }
+    lines.offsets_from(l0, &mut sb[..k], &mut db[..k]);
     let (sb, db) = (&sb[..k], &db[..k]);
     let (si, so) = (lines.step_in, lines.step_out);
     let sc = pass.scale.unwrap_or(F::one());
@@ -1130,6 +1178,18 @@ mod tests {
         check::<f64>();
     }
 
+    #[test]
+    fn line_offsets_count_like_the_divisions() {
+        let lines = Lines::new(1, &[5, 7, 3], 4, &[2, 10, 70, 300], &[2, 14, 98, 400], (7, 7));
+        let (mut sb, mut db) = ([0; 64], [0; 64]);
+        for l0 in [0, 1, 4, 5, 13, 20] {
+            lines.offsets_from(l0, &mut sb[..40], &mut db[..40]);
+            for i in 0..40 {
+                assert_eq!((sb[i], db[i]), lines.offsets(l0 + i), "line {}", l0 + i);
+            }
+        }
+    }
+
     /// The DFT along `dim` of packed complex data of `lengths` (fastest first), `batch` entries,
     /// by its definition.
     fn naive_dim(x: &[Complex<f64>], lengths: &[usize], batch: usize, dim: usize, sign: f64) -> Vec<Complex<f64>> {
@@ -1163,6 +1223,9 @@ mod tests {
                 (TransformType::ComplexInverse, vec![5, 40], 3),
                 (TransformType::RealForward, vec![10, 36, 33], 1),
                 (TransformType::ComplexForward, vec![64, 64, 64], 1),
+                // Large enough for the plane-by-plane passes, with a batch.
+                (TransformType::ComplexForward, vec![40, 34, 33], 2),
+                (TransformType::RealForward, vec![10, 36, 100], 2),
             ] {
                 for placement in [Placement::NotInPlace, Placement::InPlace] {
                     if placement == Placement::InPlace && transform.is_real() {
