@@ -23,8 +23,10 @@
 //! batched 1D c2c on interleaved f32/f64 data, or dim 0 of a packed multi-dimensional one) hands
 //! the memory to RustFFT directly. Strided lines go in panels of neighbours (one cache line
 //! serves several lines), with the panel's rows padded off 4 KiB multiples. Lines, chunks of
-//! lines, or groups of whole small transforms run in parallel on the rayon pool when the plan
-//! holds more than 2^15 elements; a single long 1D transform is one RustFFT call on one thread.
+//! lines, or groups of whole small transforms run in parallel when the plan holds more than
+//! 2^15 elements: the calling thread and helpers from the rayon pool take tasks from a shared
+//! counter (`for_each_task`); a single long 1D transform is one RustFFT call on one thread.
+//! Large 3D transforms run their first two passes plane by plane, then the third.
 //! Scratch (panels, RustFFT's scratch, the work array) comes from a per-thread pool, so repeated
 //! executions reuse mapped memory.
 //!
@@ -36,7 +38,6 @@ use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
 use num_traits::{Float, Zero};
-use rayon::prelude::*;
 use rustfft::{Fft, FftDirection, FftNum, FftPlanner};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -589,7 +590,7 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
 unsafe fn run_groups<S: Scalar<F>, F: Real>(job: &Job<S, F>, batch: usize) {
     let per_transform: usize = job.lengths.iter().product();
     let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
-    (0..batch.div_ceil(group)).into_par_iter().for_each_init(Scratch::take, |scratch, g| {
+    for_each_task(batch.div_ceil(group), &mut Scratch::take(), |scratch, g| {
         let b0 = g * group;
         let mut work = std::mem::take(&mut scratch.work);
         // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
@@ -727,12 +728,39 @@ unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
     };
     if parallel && panels > 1 {
         let min = (TASK_ELEMENTS / (panel * n)).max(1);
-        (0..panels).into_par_iter().with_min_len(min).for_each_init(Scratch::take, body);
+        for_each_task(panels.div_ceil(min), scratch, |s, t| {
+            for p in t * min..((t + 1) * min).min(panels) {
+                body(s, p);
+            }
+        });
     } else {
         for p in 0..panels {
             body(scratch, p);
         }
     }
+}
+
+/// Runs `body(scratch, t)` for every task `t < tasks` on the calling thread and
+/// `current_num_threads() - 1` helpers from the rayon pool, each taking the next task from a
+/// shared counter. The caller working too means that the region starts at once on a running
+/// thread and never waits on a pool worker that the scheduler woke onto a busy core: a late
+/// helper just takes fewer tasks.
+fn for_each_task<F: Real>(tasks: usize, scratch: &mut Scratch<F>, body: impl Fn(&mut Scratch<F>, usize) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = |s: &mut Scratch<F>| loop {
+        let t = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if t >= tasks {
+            break;
+        }
+        body(s, t);
+    };
+    let helpers = rayon::current_num_threads().saturating_sub(1).min(tasks - 1);
+    rayon::in_place_scope(|sc| {
+        for _ in 0..helpers {
+            sc.spawn(|_| work(&mut Scratch::take()));
+        }
+        work(scratch);
+    });
 }
 
 /// RustFFT straight on contiguous, packed lines of the compute type.
@@ -774,7 +802,7 @@ unsafe fn run_direct<F: Real>(
         }
     };
     if chunks > 1 && parallel {
-        (0..chunks).into_par_iter().for_each_init(Scratch::take, body);
+        for_each_task(chunks, scratch, body);
     } else {
         for c in 0..chunks {
             body(scratch, c);
