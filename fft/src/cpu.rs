@@ -754,7 +754,7 @@ fn for_each_task<F: Real>(tasks: usize, scratch: &mut Scratch<F>, body: impl Fn(
         }
         body(s, t);
     };
-    let helpers = rayon::current_num_threads().saturating_sub(1).min(tasks - 1);
+    let helpers = rayon::current_num_threads().saturating_sub(1).min(tasks.saturating_sub(1));
     rayon::in_place_scope(|sc| {
         for _ in 0..helpers {
             sc.spawn(|_| work(&mut Scratch::take()));
