@@ -199,24 +199,29 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
     let out_ptr = output.as_mut().map_or(in_ptr, |b| b.as_mut_ptr() as *mut c_void);
     let mut bufs = Buffers { host_in, input, output };
 
-    // Ours: one checked run, then the timed ones.
+    // Ours: one checked run. On a GPU it is timed right away with device events; on the CPU
+    // every side (ours and the peers) is timed at the end, interleaved (`interleaved_ms`).
+    let gpu = device.is_gpu();
+    let qr = &q;
     let mut ours_out = None;
-    if let Some(p) = &plan {
+    let mut our_exec: Option<Exec> = plan.as_ref().map(|p| -> Exec {
         // SAFETY: the buffers are live on the plan's device and cover its layouts.
-        let exec = || unsafe { p.execute_raw(&q, &[in_ptr], &[out_ptr], None) }.map_err(|e| e.to_string());
-        let r = (|| {
-            exec()?;
-            q.synchronize().map_err(err)?;
-            let v = bufs.result(&q)?;
-            let ms = time_ms(&q, case.warmup, case.iters, exec)?;
-            Ok::<_, String>((v, ms))
-        })();
+        Box::new(move || unsafe { p.execute_raw(qr, &[in_ptr], &[out_ptr], None) }.map_err(|e| e.to_string()))
+    });
+    if let Some(exec) = our_exec.as_mut() {
+        let r = checked_run(&q, &mut bufs, false, exec).and_then(|v| {
+            let ms = if gpu { Some(time_ms(&q, case.warmup, case.iters, &mut *exec)?) } else { None };
+            Ok((v, ms))
+        });
         match r {
             Ok((v, ms)) => {
                 ours_out = Some(v);
-                o.ours_ms = Some(ms);
+                o.ours_ms = ms;
             }
-            Err(e) => our_err = Some(format!("execution: {e}")),
+            Err(e) => {
+                our_err = Some(format!("execution: {e}"));
+                our_exec = None;
+            }
         }
     }
 
@@ -260,12 +265,100 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
     }
 
     // The copy ceiling on GPUs: a device-to-device copy of the same bytes (read + written).
-    if device.is_gpu() {
+    if gpu {
         let half_bytes = ((o.counts.bytes() / 2.0) as usize).max(1);
         let src = DeviceBuffer::<u8>::zeroed(&q, half_bytes).map_err(err)?;
         let mut dst = DeviceBuffer::<u8>::zeroed(&q, half_bytes).map_err(err)?;
         let ms = time_ms(&q, case.warmup, case.iters, || dst.copy_from_buffer(&q, &src).map_err(err))?;
         o.copy_gbps = Some(2.0 * half_bytes as f64 / ms / 1e6);
+    }
+
+    // The peers, on the same inputs and buffers: planned, and checked from fresh input (timed
+    // right away on a GPU).
+    let threads = device.properties().compute_units;
+    let layout = peer_layout(case, &il, &ol);
+    let mut peers: Vec<(&'static str, Result<PeerRun<T>, String>)> = Vec::new();
+    for &name in peer_names(device).iter().filter(|_| case.peer) {
+        let r: Result<(Exec, String), String> = (|| match name {
+            "cuFFT" => {
+                let lib = Cufft::load()?;
+                let layout = layout.clone()?;
+                let stream = q.gpu().ok_or("not a GPU queue")?.raw();
+                let t = Instant::now();
+                let plan = lib.plan(case, &layout, stream).map_err(|e| e.to_string())?;
+                let info = format!("plan {:.1} ms, cuFFT {}", since_ms(t), lib.version);
+                // SAFETY: the plan's layout is the buffers' layout, on the queue's device.
+                let exec: Exec = Box::new(move || unsafe { plan.execute(in_ptr as u64, out_ptr as u64) }.map_err(|e| e.to_string()));
+                Ok((exec, info))
+            }
+            "FFTW" => {
+                let lib = Fftw::load(case.precision)?;
+                let layout = layout.clone()?;
+                let t = Instant::now();
+                // SAFETY: host buffers covering the layout, alive while the plan is used.
+                let plan = unsafe { lib.plan(case, &layout, in_ptr, out_ptr, threads)? };
+                let used = if lib.threaded() { threads } else { 1 };
+                let info = format!("FFTW_MEASURE plan {:.1} ms, {used} thread(s)", since_ms(t));
+                let exec: Exec = Box::new(move || {
+                    plan.execute();
+                    Ok(())
+                });
+                Ok((exec, info))
+            }
+            "RustFFT" => {
+                let t = Instant::now();
+                let peer = T::rustfft(case, threads).ok_or("RustFFT has no half precision")?;
+                let info = format!("plan {:.1} ms, {threads} thread(s)", since_ms(t));
+                let inplace = case.inplace;
+                let exec: Exec = Box::new(move || {
+                    // SAFETY: the host buffers behind the pointers hold in_len / out_scalars
+                    // scalars, and nothing else touches them during the call.
+                    let i = unsafe { std::slice::from_raw_parts_mut(in_ptr as *mut T, in_len) };
+                    let o = (!inplace).then(|| unsafe { std::slice::from_raw_parts_mut(out_ptr as *mut T, out_scalars) });
+                    peer.run(i, o);
+                    Ok(())
+                });
+                Ok((exec, info))
+            }
+            other => Err(format!("unknown peer {other}")),
+        })();
+        let r = r.and_then(|(mut exec, info)| {
+            let got = checked_run(&q, &mut bufs, true, &mut exec)?;
+            let ms = if gpu {
+                bufs.reset(&q)?;
+                Some(time_ms(&q, case.warmup, case.iters, &mut exec)?)
+            } else {
+                None
+            };
+            Ok(PeerRun { exec, info, got, ms })
+        });
+        peers.push((name, r));
+    }
+
+    // The CPU: all sides timed in turns, under the same conditions.
+    if !gpu {
+        let mut sides: Vec<&mut Exec> = our_exec.iter_mut().collect();
+        sides.extend(peers.iter_mut().filter_map(|(_, r)| r.as_mut().ok()).map(|p| &mut p.exec));
+        let host_in = &bufs.host_in;
+        let input = &mut bufs.input;
+        let times = interleaved_ms(&q, case, &mut || input.copy_from_host(&q, host_in).map_err(|e| e.to_string()), &mut sides);
+        let mut times = times.into_iter();
+        if our_exec.is_some() {
+            match times.next() {
+                Some(Ok(ms)) => o.ours_ms = Some(ms),
+                Some(Err(e)) => our_err = Some(format!("execution: {e}")),
+                None => {}
+            }
+        }
+        for (_, r) in peers.iter_mut() {
+            if let Ok(p) = r {
+                match times.next() {
+                    Some(Ok(ms)) => p.ms = Some(ms),
+                    Some(Err(e)) => *r = Err(e),
+                    None => {}
+                }
+            }
+        }
     }
 
     let c = o.counts;
@@ -283,58 +376,13 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
         }
     }
 
-    // The peers, on the same inputs and buffers.
     if !case.peer {
         println!("  (peer not timed: --no-peer)");
         return Ok(());
     }
-    let threads = device.properties().compute_units;
     let mut checked_against_peer = reference.is_some();
-    let layout = peer_layout(case, &il, &ol);
-    for &name in peer_names(device) {
-        let r: Result<(f64, Vec<T>, String), String> = (|| match name {
-            "cuFFT" => {
-                let lib = Cufft::load()?;
-                let layout = layout.clone()?;
-                let stream = q.gpu().ok_or("not a GPU queue")?.raw();
-                let t = Instant::now();
-                let plan = lib.plan(case, &layout, stream).map_err(|e| e.to_string())?;
-                let info = format!("plan {:.1} ms, cuFFT {}", since_ms(t), lib.version);
-                // SAFETY: the plan's layout is the buffers' layout, on the queue's device.
-                let exec = || unsafe { plan.execute(in_ptr as u64, out_ptr as u64) }.map_err(|e| e.to_string());
-                peer_runs(&q, case, &mut bufs, exec).map(|(ms, v)| (ms, v, info))
-            }
-            "FFTW" => {
-                let lib = Fftw::load(case.precision)?;
-                let layout = layout.clone()?;
-                let t = Instant::now();
-                // SAFETY: host buffers covering the layout, alive while the plan is used.
-                let plan = unsafe { lib.plan(case, &layout, in_ptr, out_ptr, threads)? };
-                let used = if lib.threaded() { threads } else { 1 };
-                let info = format!("FFTW_MEASURE plan {:.1} ms, {used} thread(s)", since_ms(t));
-                peer_runs(&q, case, &mut bufs, || {
-                    plan.execute();
-                    Ok(())
-                })
-                .map(|(ms, v)| (ms, v, info))
-            }
-            "RustFFT" => {
-                let t = Instant::now();
-                let peer = T::rustfft(case, threads).ok_or("RustFFT has no half precision")?;
-                let info = format!("plan {:.1} ms, {threads} thread(s)", since_ms(t));
-                let exec = || {
-                    // SAFETY: the host buffers behind the pointers hold in_len / out_scalars
-                    // scalars, and nothing else touches them during the call.
-                    let i = unsafe { std::slice::from_raw_parts_mut(in_ptr as *mut T, in_len) };
-                    let o = (!case.inplace).then(|| unsafe { std::slice::from_raw_parts_mut(out_ptr as *mut T, out_scalars) });
-                    peer.run(i, o);
-                    Ok(())
-                };
-                peer_runs(&q, case, &mut bufs, exec).map(|(ms, v)| (ms, v, info))
-            }
-            other => Err(format!("unknown peer {other}")),
-        })();
-        match r {
+    for (name, r) in peers {
+        match r.and_then(|p| Ok((p.ms.ok_or("not timed")?, p.got, p.info))) {
             Ok((ms, got, info)) => {
                 println!("  {name:<8} {ms:.4} ms  {:.1} GB/s  {:.1} GFLOP/s  speed {}  ({info})", c.gbps(ms), c.gflops(ms), speed(o.ours_ms, ms));
                 match &reference {
@@ -377,21 +425,97 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
     Ok(())
 }
 
+/// One side's run: ours or a peer's, on the case's buffers.
+type Exec<'a> = Box<dyn FnMut() -> Result<(), String> + 'a>;
+
+/// A peer, planned and checked, waiting to be timed (or timed, on a GPU).
+struct PeerRun<'a, T> {
+    exec: Exec<'a>,
+    info: String,
+    got: Vec<T>,
+    ms: Option<f64>,
+}
+
 /// `peer ms / our ms` (> 1: rocmath is faster), or `-` without our time.
 pub fn speed(ours_ms: Option<f64>, peer_ms: f64) -> String {
     ours_ms.map_or("-".into(), |ours| format!("{:.3}", peer_ms / ours))
 }
 
-/// A peer's checked run from fresh input (its result returned), then its timed runs from the
-/// same input.
-fn peer_runs<T: Real>(q: &Queue, case: &FftArgs, bufs: &mut Buffers<T>, mut exec: impl FnMut() -> Result<(), String>) -> Result<(f64, Vec<T>), String> {
-    bufs.reset(q)?;
+/// A run from fresh input (`reset`: the output poisoned first as well), its result returned.
+fn checked_run<T: Real>(q: &Queue, bufs: &mut Buffers<T>, reset: bool, exec: &mut Exec) -> Result<Vec<T>, String> {
+    if reset {
+        bufs.reset(q)?;
+    }
     exec()?;
     q.synchronize().map_err(|e| e.to_string())?;
-    let got = bufs.result(q)?;
-    bufs.reset(q)?;
-    let ms = time_ms(q, case.warmup, case.iters, exec)?;
-    Ok((ms, got))
+    bufs.result(q)
+}
+
+/// Rounds of the CPU timing: at least this many, and until every side has run this long.
+pub const MIN_ROUNDS: usize = 30;
+pub const MIN_SIDE_MS: f64 = 200.0;
+/// And at most this many rounds or this long in all (a slow case stops at `MIN_ROUNDS`).
+const MAX_ROUNDS: usize = 5000;
+
+/// The CPU's timing: the sides run in turns (one run of each per round, the first side
+/// rotating from round to round), each run from the restored input (`restore`, not timed), so
+/// that every side meets the same machine: a noise burst on the shared cores lands on all
+/// sides alike instead of on one side's block of runs. `case.warmup` rounds first, then at
+/// least `max(MIN_ROUNDS, case.iters)` rounds and until every side has run `MIN_SIDE_MS`
+/// (at most `MAX_ROUNDS`). Returns each side's median wall time in ms, or its first error (a
+/// side that fails leaves the rounds).
+fn interleaved_ms(q: &Queue, case: &FftArgs, restore: &mut dyn FnMut() -> Result<(), String>, sides: &mut [&mut Exec]) -> Vec<Result<f64, String>> {
+    let n = sides.len();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let mut errors: Vec<Option<String>> = vec![None; n];
+    let mut total = vec![0.0f64; n];
+    let min_rounds = MIN_ROUNDS.max(case.iters);
+    let mut round = 0;
+    loop {
+        let timed = round >= case.warmup;
+        let done = timed && {
+            let r = round - case.warmup;
+            let alive = (0..n).filter(|&s| errors[s].is_none());
+            r >= MAX_ROUNDS || (r >= min_rounds && alive.clone().all(|s| total[s] >= MIN_SIDE_MS))
+        };
+        if done || errors.iter().all(Option::is_some) {
+            break;
+        }
+        for k in 0..n {
+            let s = (round + k) % n;
+            if errors[s].is_some() {
+                continue;
+            }
+            let r = restore().and_then(|()| {
+                q.synchronize().map_err(|e| e.to_string())?;
+                let t = Instant::now();
+                (sides[s])()?;
+                q.synchronize().map_err(|e| e.to_string())?;
+                Ok(since_ms(t))
+            });
+            match r {
+                Ok(ms) if timed => {
+                    times[s].push(ms);
+                    total[s] += ms;
+                }
+                Ok(_) => {}
+                Err(e) => errors[s] = Some(e),
+            }
+        }
+        round += 1;
+    }
+    times
+        .into_iter()
+        .zip(errors)
+        .map(|(mut t, e)| match e {
+            Some(e) => Err(e),
+            None if t.is_empty() => Err("not timed".into()),
+            None => {
+                t.sort_by(|a, b| a.total_cmp(b));
+                Ok(t[t.len() / 2])
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
