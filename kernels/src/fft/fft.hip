@@ -325,10 +325,25 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
             staged_base[tid] = a;
         }
         rm_barrier();
-        for (int i = tid; i < TPB * N; i += TPT * TPB) {
-            const int st = i / N, e = i % N;
-            if (first + st >= transforms) continue;
-            sm[st * ROW + rm_fft_pad(e)] = io.load_from(staged_base[st], e);
+        // A thread's loads go in chunks, each chunk's loads before its shared stores, so that
+        // they are in flight together. Blocks of up to 512 threads take all of them at once
+        // (on the H100: 2^15-2^20 and double 2^20 7-18 % faster than one at a time); blocks of
+        // 1024 threads, whose registers are capped at 64, load one at a time (all at once
+        // was 15-20 % slower there: benches/results/2026-11-21-h100-fft.md).
+        const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
+        const int chunk = TPT * TPB <= 512 ? per_thread : 1;
+        for (int c0 = 0; c0 < per_thread; c0 += chunk) {
+            C staged[chunk];
+#pragma unroll
+            for (int k = 0; k < chunk; ++k) {
+                const int i = tid + (c0 + k) * TPT * TPB, st = i / N, e = i % N;
+                if (i < TPB * N && first + st < transforms) staged[k] = io.load_from(staged_base[st], e);
+            }
+#pragma unroll
+            for (int k = 0; k < chunk; ++k) {
+                const int i = tid + (c0 + k) * TPT * TPB, st = i / N, e = i % N;
+                if (i < TPB * N && first + st < transforms) sm[st * ROW + rm_fft_pad(e)] = staged[k];
+            }
         }
         rm_barrier();
     }
