@@ -75,12 +75,16 @@ fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<St
     Ok(found)
 }
 
+/// Module `name` if this process has loaded it on `device`.
+fn loaded_module(device: &GpuDevice, name: &str) -> Option<Arc<Module>> {
+    MODULES.get().and_then(|t| t.lock().ok()).and_then(|t| t.get(&module_key(device, name)).cloned())
+}
+
 /// `kernel`'s module on `device`, compiled now if this process has not loaded it (the general
 /// twin of a plain kernel, needed only when an execution's buffers are not pair-aligned).
 fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Module>> {
     let name = kernel.module_name();
-    let loaded = MODULES.get().and_then(|t| t.lock().ok()).and_then(|t| t.get(&module_key(device, &name)).cloned());
-    match loaded {
+    match loaded_module(device, &name) {
         Some(m) => Ok(m),
         None => modules(device, &[(name.clone(), kernel.source())])?.remove(&name).ok_or_else(|| internal(format!("module {name} not built"))),
     }
@@ -409,8 +413,7 @@ impl Builder<'_> {
     fn module(&mut self, name: String, source: impl FnOnce() -> String) -> String {
         if !self.sources.iter().any(|(n, _)| *n == name) {
             // A module this process has loaded needs no source (warm plans stay a lookup).
-            let key = module_key(self.device, &name);
-            let loaded = MODULES.get().and_then(|t| t.lock().ok()).is_some_and(|t| t.contains_key(&key));
+            let loaded = loaded_module(self.device, &name).is_some();
             self.sources.push((name.clone(), if loaded { String::new() } else { source() }));
         }
         name
@@ -924,9 +927,14 @@ impl GpuPlan {
     }
 
     unsafe fn launch(&self, l: &Launch, outer: &[Outer], queue: &GpuQueue, [src_re, src_im, dst_re, dst_im]: [u64; 4], table: &dyn Fn(Table) -> u64) -> Result<()> {
+        // Whether each side of a Stockham launch moves as pairs on these buffers.
+        let (in_il, out_il) = match &l.op {
+            Op::Stockham { elem_strides, .. } => (self.pairs(src_re, src_im, l.src.0.buf, elem_strides.0, outer, 0), self.pairs(dst_re, dst_im, l.dst.0.buf, elem_strides.1, outer, 1)),
+            _ => (false, false),
+        };
         let general;
         let (module, function) = match &l.op {
-            Op::Stockham { kernel, elem_strides, .. } if kernel.plain && !(self.pairs(src_re, src_im, l.src.0.buf, elem_strides.0, outer, 0) && self.pairs(dst_re, dst_im, l.dst.0.buf, elem_strides.1, outer, 1)) => {
+            Op::Stockham { kernel, .. } if kernel.plain && !(in_il && out_il) => {
                 // The plan chose the plain load/store from its layouts; these buffers are not
                 // pair-aligned after all (a pointer into the middle of a pair).
                 let kernel = kernel.clone().with_plain(false);
@@ -948,8 +956,6 @@ impl GpuPlan {
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
             Op::Stockham { kernel, dir: _, ends, elem_strides, big } => {
-                let in_il = self.pairs(src_re, src_im, l.src.0.buf, elem_strides.0, outer, 0);
-                let out_il = self.pairs(dst_re, dst_im, l.dst.0.buf, elem_strides.1, outer, 1);
                 let optional = |t: Option<Table>| t.map_or(0, table);
                 args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(ends.herm_in as i32);
                 args.push(ends.n_in as i32).push(optional(ends.pre));

@@ -55,6 +55,35 @@ template <class C> RM_INLINE C rm_fft_entry(const C* t, rm_i64 i) {
     return v;
 }
 
+// An interleaved (re, im) pair of storage type T as a complex of the compute type, and back.
+template <class C, class T> RM_INLINE C rm_fft_from_pair(rm_vec<T, 2> p) {
+    typedef typename rm_traits<C>::real R;
+    C v;
+    v.x = rm_convert<R>(p.v[0]);
+    v.y = rm_convert<R>(p.v[1]);
+    return v;
+}
+
+template <class T, class C> RM_INLINE rm_vec<T, 2> rm_fft_to_pair(C v) {
+    rm_vec<T, 2> p;
+    p.v[0] = rm_convert<T>(v.x);
+    p.v[1] = rm_convert<T>(v.y);
+    return p;
+}
+
+// X[k] of an even real forward transform of length 2H from its length-H complex transform Z of
+// z[j] = x[2j] + i x[2j+1]: zk = Z[k mod H], zr = Z[(H - k) mod H], rtw[k] = exp(-2 pi i k / 2H)
+// for k < H (-1 at k = H).
+template <class C> RM_INLINE C rm_fft_real_split(C zk, C zr, const C* rtw, rm_i64 k, rm_i64 h) {
+    typedef typename rm_traits<C>::real R;
+    const C b = rm_conj(zr);
+    const C even = (R)0.5 * (zk + b);
+    const C odd = rm_fft_mul_i<-1>((R)0.5 * (zk - b));   // (zk - b) / (2i)
+    C w;
+    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
+    return even + w * odd;
+}
+
 // Outer-dimension offsets of transform `tr`: (in scalars on each side, index along dim 0).
 struct rm_fft_outer {
     rm_i64 len0, len1;                 // dim 2's length is implied by the transform count
@@ -135,9 +164,7 @@ template <class TI, class TO, class C> struct rm_fft_io {
         const bool mirror = herm_in && e > n_in / 2;
         const rm_i64 i = base + (rm_i64)(mirror ? n_in - e : e) * in_stride;
         if (in_il) {
-            const rm_vec<TI, 2> p = *(const rm_vec<TI, 2>*)(in_re + i);
-            v.x = rm_convert<R>(p.v[0]);
-            v.y = rm_convert<R>(p.v[1]);
+            v = rm_fft_from_pair<C>(*(const rm_vec<TI, 2>*)(in_re + i));
         } else {
             v = rm_fft_load<TI, C>(in_re, in_im, i);
         }
@@ -154,10 +181,7 @@ template <class TI, class TO, class C> struct rm_fft_io {
         v = v * scale;
         const rm_i64 i = out_base + (rm_i64)e * out_stride;
         if (out_il) {
-            rm_vec<TO, 2> p;
-            p.v[0] = rm_convert<TO>(v.x);
-            p.v[1] = rm_convert<TO>(v.y);
-            *(rm_vec<TO, 2>*)(out_re + i) = p;
+            *(rm_vec<TO, 2>*)(out_re + i) = rm_fft_to_pair<TO>(v);
         } else {
             rm_fft_store<TO, C>(out_re, out_im, i, v);
         }
@@ -185,28 +209,11 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
         index0 = i0;
     }
 
-    RM_INLINE C load_from(rm_i64 base, int e) const {
-        const VI p = ((const VI*)(in_re + base))[e * in_stride];
-        C v;
-        v.x = rm_convert<R>(p.v[0]);
-        v.y = rm_convert<R>(p.v[1]);
-        return v;
-    }
+    RM_INLINE C load_from(rm_i64 base, int e) const { return rm_fft_from_pair<C>(((const VI*)(in_re + base))[e * in_stride]); }
 
-    RM_INLINE C load(int e) const {
-        const VI p = in[e * in_stride];
-        C v;
-        v.x = rm_convert<R>(p.v[0]);
-        v.y = rm_convert<R>(p.v[1]);
-        return v;
-    }
+    RM_INLINE C load(int e) const { return rm_fft_from_pair<C>(in[e * in_stride]); }
 
-    RM_INLINE void store(int e, C v) const {
-        VO p;
-        p.v[0] = rm_convert<TO>(v.x * scale);
-        p.v[1] = rm_convert<TO>(v.y * scale);
-        out[e * out_stride] = p;
-    }
+    RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
 };
 
 // The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point transform),
@@ -274,19 +281,12 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
 // through `io` (N + 1 elements). rtw[k] = exp(-2 pi i k / 2N), k < N. The same arithmetic as
 // the element-wise rm_fft_r2c_post, without the round trip of Z through global memory.
 template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(const C* row, int lt, const C* rtw, const IO& io) {
-    typedef typename rm_traits<C>::real R;
     if (!io.valid) return;
 #pragma unroll
     for (int it = 0; it < (N + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
         if (k > N) break;
-        const C a = row[rm_fft_pad(k == N ? 0 : k)];
-        const C b = rm_conj(row[rm_fft_pad(k == 0 ? 0 : N - k)]);
-        const C even = (R)0.5 * (a + b);
-        const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
-        C w;                                                 // -1 at k = N
-        if (k == N) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
-        io.store(k, even + w * odd);
+        io.store(k, rm_fft_real_split(row[rm_fft_pad(k == N ? 0 : k)], row[rm_fft_pad(k == 0 ? 0 : N - k)], rtw, k, N));
     }
 }
 
@@ -368,13 +368,7 @@ RM_INLINE void rm_fft_r2c_post(const typename rm_fft_complex<typename rm_traits<
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
     const C* row = z + tr * h;
-    const C a = row[k == h ? 0 : k];
-    const C b = rm_conj(row[k == 0 ? 0 : h - k]);
-    const C even = (R)0.5 * (a + b);
-    const C odd = rm_fft_mul_i<-1>((R)0.5 * (a - b));   // (a - b) / (2i)
-    C w;                                                 // exp(-2 pi i k / N); -1 at k = H
-    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
-    rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, (even + w * odd) * scale);
+    rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, rm_fft_real_split(row[k == h ? 0 : k], row[k == 0 ? 0 : h - k], rtw, k, h) * scale);
 }
 
 // Real inverse, even length N = 2H: the length-H complex input Z (rows of H, contiguous) whose

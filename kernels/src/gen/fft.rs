@@ -356,16 +356,6 @@ impl StockhamKernel {
         Ok(self)
     }
 
-    /// The twiddle table this kernel reads: its pass blocks ([`stage_twiddles`]), then for a
-    /// real post-processing kernel exp(-2 pi i k / 2n), k < n, as fractions of a turn.
-    pub fn twiddles(&self) -> Vec<(usize, usize)> {
-        let mut t = stage_twiddles(&self.passes);
-        if self.real_post {
-            t.extend(real_post_twiddles(self.n));
-        }
-        t
-    }
-
     /// The same kernel with the plain (`true`) or the general load/store.
     pub fn with_plain(mut self, plain: bool) -> StockhamKernel {
         self.plain = plain;
