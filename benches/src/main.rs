@@ -6,7 +6,7 @@
 //!   rocmath-bench gemm --precision s --transA N --transB T -m 4096 -n 4096 -k 4096 \
 //!                 [--lda ..] [--ldb ..] [--ldc ..] [--batch ..] [--alpha ..] [--beta ..] \
 //!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] \
-//!                 [--variant fma|mma|mfma] [--no-peer]
+//!                 [--variant fma|mma|mfma|wgmma] [--no-peer]
 //!   rocmath-bench fft --precision single|double|half --type c2c|r2c|c2r [--inverse] \
 //!                 --length N[xN2[xN3]] (fastest first, as rocFFT) [--batch B] [--inplace] \
 //!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] [--no-peer]
@@ -27,7 +27,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
   gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
-                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma] [--config TAG] [--no-peer]
+                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
   fft options:  --precision single|double|half  --type c2c|r2c|c2r  [--inverse]  --length N[xN2[xN3]]
                 [--batch B] [--inplace] [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--no-peer]
@@ -116,6 +116,7 @@ fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, 
                     "fma" => GemmVariant::Fma,
                     "mma" => GemmVariant::Mma,
                     "mfma" => GemmVariant::Mfma,
+                    "wgmma" => GemmVariant::Wgmma,
                     v => return Err(format!("--variant: unknown {v}")),
                 })
             }

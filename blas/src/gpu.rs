@@ -4,10 +4,10 @@ use crate::gemm::{GemmCall, Scalar, Scalars};
 use crate::handle::Handle;
 use crate::types::{BlasError, MathMode, Operation, Result, Status};
 use num_complex::{Complex32, Complex64};
-use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, Trans};
+use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans};
 use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
-use rocmath_runtime::{GpuDevice, KernelArgs, KernelSource, LaunchConfig, Module};
+use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMapDesc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -25,7 +25,7 @@ fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
         name: kernel.module_name(),
         source: kernel.source(),
         options: Vec::new(),
-        arch_override: None,
+        arch_override: kernel.arch_override().map(String::from),
     };
     let m = device.module(&source)?;
     table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
@@ -143,6 +143,106 @@ fn compute_zero(family: GemmFamily) -> Scalar {
 
 const MAX_GRID_YZ: u32 = 65535;
 
+/// Whether TMA tensor maps can describe the call's A and B (the wgmma kernels' operands):
+/// strided form, 16-byte aligned bases, leading dimensions and batch strides multiples of 16
+/// bytes (strides nonzero when batch > 1), nonempty extents. A host alpha of zero reads no A or B
+/// at all, so it goes to the kernels that skip them.
+fn tma_describes(call: &GemmCall) -> bool {
+    let e = call.family.ab_bytes() as u64;
+    let aligned = |v: u64| (v * e) % 16 == 0;
+    let alpha_zero = match call.scalars {
+        Scalars::Value { alpha, .. } => scalar_is_zero(alpha),
+        Scalars::Device { .. } => false,
+    };
+    let strides_ok = call.batch == 1
+        || [call.stride_a, call.stride_b].iter().all(|&st| st > 0 && aligned(st as u64) && (st as u64) * e < 1 << 40);
+    call.form == BatchForm::Strided
+        && call.m > 0
+        && call.n > 0
+        && call.k > 0
+        && !alpha_zero
+        && !call.a.is_null()
+        && !call.b.is_null()
+        && (call.a as u64) % 16 == 0
+        && (call.b as u64) % 16 == 0
+        && aligned(call.lda as u64)
+        && aligned(call.ldb as u64)
+        && strides_ok
+        && call.m.max(call.n).max(call.k).max(call.batch) <= u32::MAX as usize
+}
+
+fn scalar_is_zero(s: Scalar) -> bool {
+    match s {
+        Scalar::F32(v) => v == 0.0,
+        Scalar::F64(v) => v == 0.0,
+        Scalar::C32(v) => v.re == 0.0 && v.im == 0.0,
+        Scalar::C64(v) => v.re == 0.0 && v.im == 0.0,
+        Scalar::I32(v) => v == 0,
+    }
+}
+
+/// The tensor map of op(A) (`is_a`) or op(B) as `gemm_sm90.hip` loads it: dimension 0 is the one
+/// contiguous in memory; boxes of 64 x 64 for an m/n-contiguous operand, 64 (k) x tile rows for a
+/// k-contiguous one.
+fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDesc {
+    let (ptr, ld, stride, op, rows, tile_rows) = if is_a {
+        (call.a, call.lda, call.stride_a, call.trans_a, call.m, kernel.config.mt[0])
+    } else {
+        (call.b, call.ldb, call.stride_b, call.trans_b, call.n, kernel.config.mt[1])
+    };
+    // op(A) is m-contiguous when A is not transposed; op(B) is n-contiguous when B is.
+    let mn_major = (op == Operation::None) == is_a;
+    let e = call.family.ab_bytes() as u64;
+    let (inner, outer) = if mn_major { (rows, call.k) } else { (call.k, rows) };
+    let batch_stride = if call.batch > 1 { stride as u64 * e } else { (ld as u64 * outer as u64 * e).next_multiple_of(16) };
+    TensorMapDesc {
+        address: ptr as u64,
+        dims: [inner as u64, outer as u64, call.batch as u64],
+        strides: [ld as u64 * e, batch_stride],
+        box_dims: [64, if mn_major { 64 } else { tile_rows }, 1],
+    }
+}
+
+/// Launches a wgmma (sm_90a) kernel: tensor maps for A and B, one persistent launch for all
+/// batch entries.
+///
+/// # Safety
+/// As [`gemm`].
+unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, call: &GemmCall) -> Result<()> {
+    let device = queue.device();
+    let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
+    let map_a = device.driver().tensor_map(&operand_map(kernel, call, true))?;
+    let map_b = device.driver().tensor_map(&operand_map(kernel, call, false))?;
+    let mut args = KernelArgs::new();
+    args.push(map_a).push(map_b);
+    args.push(call.m as i32).push(call.n as i32).push(call.k as i32).push(call.batch as i32);
+    let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
+    args.push(alpha_ptr).push(beta_ptr);
+    args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
+    args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
+    let dims = kernel.persistent_dims(call.m, call.n, call.batch, device.properties().compute_units);
+    let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
+    function.launch(queue, cfg, &mut args)?;
+    Ok(())
+}
+
+/// Pushes alpha and beta by value (host mode) or zeros by value (device mode); returns the
+/// device pointers (0 in host mode).
+fn push_scalars(args: &mut KernelArgs, family: GemmFamily, scalars: Scalars) -> (u64, u64) {
+    match scalars {
+        Scalars::Value { alpha, beta } => {
+            push_scalar(args, alpha);
+            push_scalar(args, beta);
+            (0, 0)
+        }
+        Scalars::Device { alpha, beta } => {
+            push_scalar(args, compute_zero(family));
+            push_scalar(args, compute_zero(family));
+            (alpha as u64, beta as u64)
+        }
+    }
+}
+
 /// Launches a validated GEMM on the handle's queue (asynchronously).
 ///
 /// # Safety
@@ -151,7 +251,17 @@ const MAX_GRID_YZ: u32 = 65535;
 pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let queue = handle.queue().gpu().ok_or_else(|| BlasError::new(Status::InternalError, "handle", "not a GPU queue"))?;
     let device = queue.device();
-    let kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?.with_batch(call.form);
+    let mut kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
+    if kernel.config.is_wgmma() {
+        if tma_describes(call) {
+            let module = module(device, kernel)?;
+            return launch_wgmma(queue, &kernel, &module, call);
+        }
+        // Operands TMA cannot describe (or pointer arrays): the mma.sync kernels run the call.
+        kernel = GemmKernel::fallback(kernel.family, GemmVariant::Mma)
+            .map_err(|why| BlasError::new(Status::ArchMismatch, "handle", why))?;
+    }
+    let kernel = kernel.with_batch(call.form);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
@@ -172,18 +282,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         };
         let mut args = KernelArgs::new();
         args.push(call.m as i32).push(call.n as i32).push(call.k as i32);
-        let (alpha_ptr, beta_ptr) = match call.scalars {
-            Scalars::Value { alpha, beta } => {
-                push_scalar(&mut args, alpha);
-                push_scalar(&mut args, beta);
-                (0u64, 0u64)
-            }
-            Scalars::Device { alpha, beta } => {
-                push_scalar(&mut args, compute_zero(kernel.family));
-                push_scalar(&mut args, compute_zero(kernel.family));
-                (alpha as u64, beta as u64)
-            }
-        };
+        let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
         args.push(alpha_ptr).push(beta_ptr);
         for (ptr, ld, stride, size) in [
             (call.a as u64, call.lda, call.stride_a, ab),

@@ -62,6 +62,11 @@ pub enum Atom {
     MmaM16n8k8Tf32,
     /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
     MmaM16n8k32S8,
+    /// `wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16` (sm_90a, one warpgroup; N is the
+    /// config's macro tile N; operands from shared memory through TMA; `gemm_sm90.hip`)
+    WgmmaF16,
+    /// `wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16` (as [`Atom::WgmmaF16`])
+    WgmmaBf16,
 }
 
 /// Element type an atom multiplies.
@@ -80,7 +85,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 12] = [
+    pub const ALL: [Atom; 14] = [
         Atom::Fma,
         Atom::MfmaF32_32x32x8F16,
         Atom::MfmaF32_16x16x16F16,
@@ -93,6 +98,8 @@ impl Atom {
         Atom::MmaM8n8k4F64,
         Atom::MmaM16n8k8Tf32,
         Atom::MmaM16n8k32S8,
+        Atom::WgmmaF16,
+        Atom::WgmmaBf16,
     ];
 
     /// Instruction shape (M, N, K).
@@ -107,6 +114,8 @@ impl Atom {
             Atom::MmaM8n8k4F64 => (8, 8, 4),
             Atom::MmaM16n8k8Tf32 => (16, 8, 8),
             Atom::MmaM16n8k32S8 => (16, 8, 32),
+            // N: the granule of the instruction's N (8 .. 256); one instruction spans a wave tile.
+            Atom::WgmmaF16 | Atom::WgmmaBf16 => (64, 8, 16),
         }
     }
 
@@ -121,8 +130,14 @@ impl Atom {
         match self.vendor() {
             Vendor::Any => 1,
             Vendor::Amd => 64,
+            Vendor::Nvidia if self.is_wgmma() => 128,
             Vendor::Nvidia => 32,
         }
+    }
+
+    /// The sm_90a warpgroup atoms (TMA-fed, warp-specialized mainloop of `gemm_sm90.hip`).
+    pub fn is_wgmma(self) -> bool {
+        matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16)
     }
 
     pub fn vendor(self) -> Vendor {
@@ -138,15 +153,17 @@ impl Atom {
             | Atom::MmaM16n8k16Bf16
             | Atom::MmaM8n8k4F64
             | Atom::MmaM16n8k8Tf32
-            | Atom::MmaM16n8k32S8 => Vendor::Nvidia,
+            | Atom::MmaM16n8k32S8
+            | Atom::WgmmaF16
+            | Atom::WgmmaBf16 => Vendor::Nvidia,
         }
     }
 
     pub fn input(self) -> AtomInput {
         match self {
             Atom::Fma => AtomInput::Compute,
-            Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_16x16x16F16 | Atom::MmaM16n8k16F16 => AtomInput::F16,
-            Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 => {
+            Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_16x16x16F16 | Atom::MmaM16n8k16F16 | Atom::WgmmaF16 => AtomInput::F16,
+            Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 | Atom::WgmmaBf16 => {
                 AtomInput::Bf16
             }
             Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
@@ -192,6 +209,9 @@ impl Atom {
             Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
             Atom::MmaM16n8k8Tf32 => "rm_atom_mma_m16n8k8_tf32".into(),
             Atom::MmaM16n8k32S8 => "rm_atom_mma_m16n8k32_s8".into(),
+            // The generator emits the wrapper for the config's N (see gen::gemm).
+            Atom::WgmmaF16 => "rm_wgmma_f16".into(),
+            Atom::WgmmaBf16 => "rm_wgmma_bf16".into(),
         }
     }
 
@@ -210,6 +230,8 @@ impl Atom {
             Atom::MmaM8n8k4F64 => "mma8x8x4f64",
             Atom::MmaM16n8k8Tf32 => "mma16x8x8tf32",
             Atom::MmaM16n8k32S8 => "mma16x8x32s8",
+            Atom::WgmmaF16 => "wgmma64xnx16f16",
+            Atom::WgmmaBf16 => "wgmma64xnx16bf16",
         }
     }
 
@@ -218,6 +240,7 @@ impl Atom {
         match self.vendor() {
             Vendor::Any => None,
             Vendor::Amd => Some("v_mfma"),
+            Vendor::Nvidia if self.is_wgmma() => Some("wgmma.mma_async"),
             Vendor::Nvidia => Some("mma.sync"),
         }
     }

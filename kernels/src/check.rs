@@ -36,6 +36,7 @@ const NVRTC_SHIM: &str = r#"
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __grid_constant__
 extern "C" __attribute__((device)) float fmaf(float, float, float);
 extern "C" __attribute__((device)) double fma(double, double, double);
 "#;
@@ -175,7 +176,9 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
     let mut kernels: Vec<GemmKernel> = Vec::new();
     for k in GemmKernel::all() {
         kernels.push(k);
-        kernels.push(k.with_batch(BatchForm::Pointers));
+        if k.supports_batch(BatchForm::Pointers) {
+            kernels.push(k.with_batch(BatchForm::Pointers));
+        }
     }
     for k in extra {
         if !kernels.contains(k) {
@@ -423,9 +426,11 @@ fn check_amd(unit: &Unit, arch: &str, dir: &Path) -> Result<Vec<KernelReport>, S
 fn check_nvidia(unit: &Unit, arch: &str, dir: &Path, nvrtc_sim: bool) -> Result<Vec<KernelReport>, String> {
     let src = dir.join(format!("{}.hip", unit.module));
     let ptx = dir.join(format!("{}.{arch}.ptx", unit.module));
+    // wgmma modules compile for the arch-specific target (sm_90a), as nvrtc does at run time.
+    let target = unit.kernel.and_then(|k| k.arch_override()).unwrap_or(arch);
     let clang_cuda = |out: &Path, extra: &[&str]| {
         let mut c = Command::new(CLANG);
-        c.args(["-x", "cuda", &format!("--cuda-gpu-arch={arch}"), "--cuda-device-only", "-nocudainc", "-nocudalib"])
+        c.args(["-x", "cuda", &format!("--cuda-gpu-arch={target}"), "--cuda-device-only", "-nocudainc", "-nocudalib"])
             .args(["-O3", "-std=c++17", "-Wall", "-Wextra", "-Wno-unknown-cuda-version", "-S"])
             .args(extra)
             .arg("-o")
@@ -459,7 +464,8 @@ fn check_nvidia(unit: &Unit, arch: &str, dir: &Path, nvrtc_sim: bool) -> Result<
             continue;
         };
         r.lds = shared_decls.iter().filter(|(sym, _)| contains_ident(body, sym)).map(|(_, b)| *b).sum();
-        r.matrix = count_mnemonics(body, "mma.sync");
+        let mnemonic = unit.atom.mnemonic().filter(|_| unit.atom.vendor() == Vendor::Nvidia).unwrap_or("mma.sync");
+        r.matrix = count_mnemonics(body, mnemonic);
         if body.contains(".local") || body.contains("__local_depot") {
             r.failures.push("local memory (stack) used".into());
         }
@@ -470,7 +476,7 @@ fn check_nvidia(unit: &Unit, arch: &str, dir: &Path, nvrtc_sim: bool) -> Result<
             r.failures.push(format!("shared {} bytes differs from the model's {}", r.lds, unit.lds_bytes));
         }
         if unit.atom.vendor() == Vendor::Nvidia && r.matrix.is_empty() {
-            r.failures.push("no mma.sync instruction".into());
+            r.failures.push(format!("no {mnemonic} instruction"));
         }
         reports.push(r);
     }

@@ -18,7 +18,7 @@ pub mod loader;
 
 pub use buffer::DeviceBuffer;
 pub use error::{Error, Result};
-pub use gpu::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
+pub use gpu::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMap, TensorMapDesc};
 
 use std::time::Instant;
 

@@ -226,7 +226,7 @@ pub fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
 pub fn test_handles(device: &Device) -> Vec<Handle> {
     let mut out = vec![Handle::on(device).unwrap()];
     if device.is_gpu() {
-        for v in [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma] {
+        for v in GemmVariant::ALL {
             let mut h = Handle::on(device).unwrap();
             h.set_gemm_variant(Some(v));
             out.push(h);

@@ -4,9 +4,9 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use proptest::prelude::*;
-use rocmath_blas::{gemm, gemm_ex, Element, ExOutput, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_blas::{gemm, gemm_ex, gemm_solution, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
 use rocmath_runtime::DeviceBuffer;
-use rocmath_tests::{stored_shape, test_devices, test_handles, GemmCase, Num, Rng};
+use rocmath_tests::{stored_shape, test_devices, test_gpus, test_handles, GemmCase, Num, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 /// Sizes around the macro tiles the kernels use (16, 32, 64, 128) and a few primes.
@@ -252,6 +252,111 @@ fn strided_batch_beyond_one_launch() {
                 // The gap between matrices is never written.
                 assert_eq!(got[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>(), c[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>());
             }
+        }
+    }
+}
+
+/// The sm_90a kernels (TMA + wgmma, warp-specialized, persistent), pinned, on shapes whose
+/// operands TMA can describe (leading dimensions multiples of 8 elements): every N/T pair around
+/// the 128 x 256 x 64 tile (partial tiles in m, n and k, several K tiles, more tiles than the
+/// H100's 132 SMs so that blocks loop), every 16-bit form, beta = 0 over NaN-poisoned C, and
+/// alpha = 0. Elsewhere the pin is refused (ArchMismatch) and C is left alone.
+#[test]
+fn wgmma_kernels_at_tile_edges() {
+    let ops = [Operation::None, Operation::Transpose];
+    for device in test_gpus() {
+        let mut h = Handle::on(&device).unwrap();
+        h.set_gemm_variant(Some(GemmVariant::Wgmma));
+        let runs = device.properties().arch == "sm_90";
+        let picked = gemm_solution(&h, GemmFamily::Hss, Operation::None, Operation::Transpose, 256, 256, 256, 1);
+        match picked {
+            Ok(Some(k)) => assert!(runs && k.config.is_wgmma(), "{k:?} picked on {}", device.properties().arch),
+            Err(e) => assert!(!runs && e.status == rocmath_blas::Status::ArchMismatch, "{e}"),
+            Ok(None) => panic!("a GPU handle has a kernel"),
+        }
+        let mut seed = 100;
+        for ta in ops {
+            for tb in ops {
+                for &(m, n, k) in &[(128, 256, 64), (129, 257, 65), (1, 1, 1), (7, 300, 1000), (300, 9, 130), (1920, 2304, 16)] {
+                    if m * n * k > 10_000_000 && (ta, tb) != (Operation::None, Operation::Transpose) {
+                        continue; // the persistent loop once (the reference is O(mnk) on the host)
+                    }
+                    seed += 1;
+                    let (ra, _) = stored_shape(ta, m, k);
+                    let (rb, _) = stored_shape(tb, k, n);
+                    let extra = 8 * (seed % 2) as usize;
+                    let pad = [ra.next_multiple_of(8) - ra + extra, rb.next_multiple_of(8) - rb, (seed % 3) as usize];
+                    let beta_kind = [0, 2, 1][(seed % 3) as usize];
+                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind, seed };
+                    let results = [
+                        run_typed::<f16>(&h, &s),
+                        run_ex::<f16, f32>(&h, &s),
+                        run_ex::<bf16, f32>(&h, &s),
+                        run_ex::<f16, f16>(&h, &s),
+                        run_ex::<bf16, bf16>(&h, &s),
+                    ];
+                    for r in results {
+                        match r {
+                            Err(e) if !runs && e.contains("arch_mismatch") => {}
+                            r => r.unwrap(),
+                        }
+                    }
+                }
+            }
+        }
+        // alpha = 0 (A and B unread) and a K that ends mid-tile with beta = 1.
+        for (alpha_kind, beta_kind, k) in [(0, 2, 64), (2, 1, 100)] {
+            let s = Shape { ta: Operation::None, tb: Operation::Transpose, m: 136, n: 264, k, pad: [0, 0, 5], alpha_kind, beta_kind, seed: 5 };
+            match run_ex::<f16, f32>(&h, &s) {
+                Err(e) if !runs && e.contains("arch_mismatch") => {}
+                r => r.unwrap(),
+            }
+        }
+    }
+}
+
+/// Strided batches through the wgmma kernels: one persistent launch walks the tiles of every
+/// entry (the batch is the tensor maps' third dimension).
+#[test]
+fn wgmma_strided_batches() {
+    use rocmath_blas::{gemm_strided_batched_ex, Batch};
+    for device in test_gpus() {
+        if device.properties().arch != "sm_90" {
+            continue; // the pin's refusal is covered above
+        }
+        let mut h = Handle::on(&device).unwrap();
+        h.set_gemm_variant(Some(GemmVariant::Wgmma));
+        let q = h.queue().clone();
+        let (m, n, k, count) = (136usize, 72usize, 80usize, 5usize);
+        let (lda, ldb, ldc) = (m + 8, n, m + 3);
+        let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + 1);
+        let mut rng = Rng::new(77);
+        let a: Vec<f16> = rng.vec(sa * count);
+        let b: Vec<f16> = rng.vec(sb * count);
+        let c: Vec<f32> = rng.vec(sc * count);
+        let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+        let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+        let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+        gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, 0.75f32, &da, lda, &db, ldb, 0.5, &mut dc, ldc, batch).unwrap();
+        let got = dc.to_vec(&q).unwrap();
+        for e in 0..count {
+            let case = GemmCase {
+                trans_a: Operation::None,
+                trans_b: Operation::Transpose,
+                m,
+                n,
+                k,
+                alpha: Complex64::new(0.75, 0.0),
+                beta: Complex64::new(0.5, 0.0),
+                a: &a[e * sa..(e + 1) * sa],
+                lda,
+                b: &b[e * sb..(e + 1) * sb],
+                ldb,
+                c: &c[e * sc..(e + 1) * sc],
+                ldc,
+                compute_roundoff: f32::EPSILON as f64 / 2.0,
+            };
+            case.check(&got[e * sc..(e + 1) * sc]).unwrap_or_else(|x| panic!("entry {e}: {x:?}"));
         }
     }
 }

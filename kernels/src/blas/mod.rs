@@ -31,6 +31,8 @@ use crate::atoms::AtomInput;
 
 /// The GEMM kernel source (`src/blas/gemm.hip`), include-free.
 pub const GEMM_HIP: &str = include_str!("gemm.hip");
+/// The sm_90a TMA + wgmma mainloop (`src/blas/gemm_sm90.hip`), appended after `gemm.hip`.
+pub const GEMM_SM90_HIP: &str = include_str!("gemm_sm90.hip");
 
 /// Element-type family (A/B type, C/D type, compute/by-value scalar type, scalar pointer type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +79,8 @@ pub enum GemmVariant {
     Mma,
     /// AMD matrix cores through MFMA (gfx90a, gfx94x, gfx950).
     Mfma,
+    /// NVIDIA Hopper warpgroup MMA fed by TMA (sm_90a; 16-bit inputs, strided batches).
+    Wgmma,
 }
 
 impl GemmFamily {
@@ -205,13 +209,14 @@ impl Trans {
 }
 
 impl GemmVariant {
-    pub const ALL: [GemmVariant; 3] = [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma];
+    pub const ALL: [GemmVariant; 4] = [GemmVariant::Fma, GemmVariant::Mma, GemmVariant::Mfma, GemmVariant::Wgmma];
 
     pub fn tag(self) -> &'static str {
         match self {
             GemmVariant::Fma => "fma",
             GemmVariant::Mma => "mma",
             GemmVariant::Mfma => "mfma",
+            GemmVariant::Wgmma => "wgmma",
         }
     }
 }

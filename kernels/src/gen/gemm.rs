@@ -12,9 +12,14 @@
 //!   layout (cp.async on NVIDIA, so `stages - 1` tiles are in flight), padded or XOR-swizzled;
 //!   fragments through the atom's loader (ldmatrix for the 16-bit mma atoms). Needs A/B stored
 //!   in the atom's input type and no conjugation.
+//!
+//! The wgmma atoms (sm_90a) have their own mainloop (`src/blas/gemm_sm90.hip`): TMA copies into
+//! 128-byte swizzled stages, a producer warpgroup and two consumer warpgroups, a persistent grid.
+//! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}`: the same fields, read
+//! as two consumer warpgroups of 64 rows each, one wgmma m64nNk16 per k16 step.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
-use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP};
+use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP, GEMM_SM90_HIP};
 
 /// Generator id: bump when the meaning of a config (or its name) changes, so tables tuned by an
 /// older generator are treated as stale.
@@ -89,7 +94,16 @@ pub struct LaunchDims {
 
 impl GemmConfig {
     pub fn threads(&self) -> u32 {
+        if self.is_wgmma() {
+            // the consumer warpgroups plus the producer
+            return (self.waves[0] * self.waves[1] + 1) * self.atom.wave();
+        }
         self.waves[0] * self.waves[1] * self.atom.wave()
+    }
+
+    /// The sm_90a TMA + wgmma mainloop (`gemm_sm90.hip`).
+    pub fn is_wgmma(&self) -> bool {
+        self.atom.is_wgmma()
     }
 
     pub fn is_direct(&self) -> bool {
@@ -100,6 +114,7 @@ impl GemmConfig {
     pub fn variant(&self) -> GemmVariant {
         match self.atom.vendor() {
             Vendor::Any => GemmVariant::Fma,
+            Vendor::Nvidia if self.is_wgmma() => GemmVariant::Wgmma,
             Vendor::Nvidia => GemmVariant::Mma,
             Vendor::Amd => GemmVariant::Mfma,
         }
@@ -129,6 +144,10 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         let [pa, pb] = self.pads();
         let e = self.lds_elem_bytes(family);
+        if self.is_wgmma() {
+            // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, two barriers a stage)
+            return 1024 + self.stages * (mm + nn) * kk * e + 16 * self.stages;
+        }
         if !self.is_direct() {
             let (ka, kb) = self.atom.k_contiguous();
             let a = if ka { mm * (kk + pa) } else { kk * (mm + pa) };
@@ -215,6 +234,9 @@ impl GemmConfig {
         if mm == 0 || nn == 0 || kk == 0 || wm == 0 || wn == 0 {
             return Err("tile and wave counts must be positive".into());
         }
+        if self.is_wgmma() {
+            return self.validate_wgmma(family);
+        }
         if !(1..=8).contains(&self.stages) {
             return Err(format!("{} pipeline stages (1 to 8 supported)", self.stages));
         }
@@ -274,6 +296,38 @@ impl GemmConfig {
         Ok(())
     }
 
+    /// The shapes `gemm_sm90.hip` implements (its static_asserts, plus the shared-memory budget).
+    fn validate_wgmma(&self, family: GemmFamily) -> Result<(), String> {
+        let inp = self.atom.input();
+        if !family.accepts(inp) || family.ab_bytes() != 2 {
+            return Err(format!("atom {} multiplies {inp:?}; family {} stores {:?}", self.atom.tag(), family.tag(), family.input()));
+        }
+        let [mm, nn, kk] = self.mt;
+        if self.waves != [2, 1] || mm != 128 {
+            return Err("wgmma: two consumer warpgroups of 64 rows (w2x1, MT_M 128)".into());
+        }
+        if kk != 64 {
+            return Err("wgmma: MT_K is 64 (one 128-byte swizzled row of 16-bit elements)".into());
+        }
+        if nn % 64 != 0 || nn > 256 {
+            return Err(format!("wgmma: MT_N {nn} must be a multiple of 64, at most 256"));
+        }
+        if self.lds != LdsLayout::Xor {
+            return Err("wgmma: shared memory is 128-byte swizzled (`x`)".into());
+        }
+        if !(2..=8).contains(&self.stages) {
+            return Err(format!("wgmma: {} stages (2 to 8)", self.stages));
+        }
+        if self.group_m == 0 || self.min_waves != 1 {
+            return Err("wgmma: group_m positive, min_waves 1 (one block per SM)".into());
+        }
+        let lds = self.lds_bytes(family);
+        if lds > MAX_DYNAMIC_LDS {
+            return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
+        }
+        Ok(())
+    }
+
     fn validate_direct(&self, family: GemmFamily) -> Result<(), String> {
         if family.is_complex() {
             return Err("the direct path copies raw elements: no conjugation, so no complex families".into());
@@ -312,6 +366,9 @@ impl GemmConfig {
     /// The C++ config type.
     pub fn cpp(&self, family: GemmFamily) -> String {
         let [mm, nn, kk] = self.mt;
+        if self.is_wgmma() {
+            return format!("rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}>", self.atom.cpp(""), self.stages, self.group_m, self.waves[0]);
+        }
         let [pa, pb] = self.pads();
         format!(
             "rm_gemm_config<{}, {mm}, {nn}, {kk}, {}, {}, {pa}, {pb}, {}, {}, {}, {}>",
@@ -332,6 +389,8 @@ impl GemmConfig {
         match (self.atom.vendor(), a) {
             (Vendor::Any, Arch::Nvidia(_)) => true,
             (Vendor::Any, Arch::Amd(_)) => lds <= AMD_LDS,
+            // wgmma and setmaxnreg exist on sm_90a only (not on later majors).
+            (Vendor::Nvidia, Arch::Nvidia(sm)) if self.is_wgmma() => sm == 90,
             (Vendor::Nvidia, Arch::Nvidia(sm)) => sm >= 80,
             (Vendor::Amd, Arch::Amd(AmdArch::Cdna23)) => lds <= AMD_LDS,
             _ => false,
@@ -342,6 +401,11 @@ impl GemmConfig {
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
         GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
+    }
+
+    /// A wgmma config (sm_90a): 128 x `n` x 64 tiles, two consumer warpgroups, swizzled stages.
+    fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
+        GemmConfig { atom, mt: [128, n, 64], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
@@ -365,6 +429,11 @@ impl GemmConfig {
                 F::Xf32 => GemmConfig::direct(Atom::MmaM16n8k8Tf32, [128, 128, 32], [2, 2], 3),
                 F::I8 => GemmConfig::direct(Atom::MmaM16n8k32S8, [128, 128, 64], [2, 2], 3),
                 F::C | F::Z => return Err("mma: no complex mma.sync; use the fma variant".into()),
+            },
+            GemmVariant::Wgmma => match family {
+                F::H | F::Hss | F::Hhs => GemmConfig::wgmma(Atom::WgmmaF16, 256, 4),
+                F::Bss | F::Bbs => GemmConfig::wgmma(Atom::WgmmaBf16, 256, 4),
+                _ => return Err(format!("wgmma: no {} form (16-bit inputs only)", family.tag())),
             },
             GemmVariant::Mfma => match family {
                 F::H | F::Hss | F::Hhs => reg(Atom::MfmaF32_32x32x8F16, [128, 128, 32], [2, 2], 4, 2),
@@ -395,6 +464,10 @@ impl GemmConfig {
         if nvidia {
             match family {
                 F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => {
+                    let wg = if matches!(family, F::Bss | F::Bbs) { Atom::WgmmaBf16 } else { Atom::WgmmaF16 };
+                    for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
+                        v.push(GemmConfig::wgmma(wg, n, stages));
+                    }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [
                         ([64, 64, 32], [2, 2]),
@@ -496,6 +569,17 @@ impl GemmKernel {
         GemmKernel { batch, ..self }
     }
 
+    /// Whether the config has kernels of this batch form (wgmma: strided only, since each TMA
+    /// tensor map describes one strided tensor).
+    pub fn supports_batch(&self, form: BatchForm) -> bool {
+        !(self.config.is_wgmma() && form == BatchForm::Pointers)
+    }
+
+    /// The arch to compile for when it differs from the device's (`sm_90a` for wgmma).
+    pub fn arch_override(&self) -> Option<&'static str> {
+        self.config.is_wgmma().then_some("sm_90a")
+    }
+
     /// Every fallback module (each valid (family, variant)), strided form.
     pub fn all() -> Vec<GemmKernel> {
         let mut v = Vec::new();
@@ -509,10 +593,10 @@ impl GemmKernel {
         v
     }
 
-    /// Best fallback of `family` for `arch`: mma on sm_80+, mfma on gfx90a/gfx94x/gfx950 where
-    /// the family has one, else fma.
+    /// Best fallback of `family` for `arch`: wgmma on sm_90, mma on sm_80+, mfma on
+    /// gfx90a/gfx94x/gfx950 where the family has one, else fma.
     pub fn select(family: GemmFamily, arch: &str) -> GemmKernel {
-        for variant in [GemmVariant::Mma, GemmVariant::Mfma] {
+        for variant in [GemmVariant::Wgmma, GemmVariant::Mma, GemmVariant::Mfma] {
             if let Ok(k) = GemmKernel::fallback(family, variant) {
                 if k.supports_arch(arch) {
                     return k;
@@ -590,6 +674,11 @@ impl GemmKernel {
         s.push_str(&atoms::source());
         s.push_str("// ---- src/blas/gemm.hip ----\n");
         s.push_str(GEMM_HIP);
+        if self.config.is_wgmma() {
+            s.push_str("\n// ---- src/blas/gemm_sm90.hip ----\n");
+            s.push_str(GEMM_SM90_HIP);
+            s.push_str(&wgmma_wrapper(self.config.atom, self.config.mt[1]));
+        }
         s.push_str(&format!("\n// ---- instantiations: {} ----\n", self.module_name()));
         s.push_str(&instantiations(
             self.family,
@@ -600,6 +689,18 @@ impl GemmKernel {
             &self.transposes(),
         ));
         s
+    }
+
+    /// Grid/block/shared memory of a wgmma (persistent) launch: at most one block per SM, and
+    /// never more blocks than tiles.
+    pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, sms: usize) -> LaunchDims {
+        let cfg = &self.config;
+        let tiles = m.div_ceil(cfg.mt[0] as usize) * n.div_ceil(cfg.mt[1] as usize) * batch;
+        LaunchDims {
+            grid: [tiles.clamp(1, sms.max(1)) as u32, 1, 1],
+            block: [cfg.threads(), 1, 1],
+            shared_bytes: cfg.lds_bytes(self.family),
+        }
     }
 
     /// Grid/block/shared memory for an m x n x batch problem. The caller keeps grid y and z
@@ -628,6 +729,9 @@ pub fn instantiations(
         Vendor::Amd => s.push_str(&format!(
             "#if !RM_AMD\n#error \"{module}: MFMA kernels need an AMD CDNA target (gfx90a, gfx94x, gfx950)\"\n#endif\n"
         )),
+        Vendor::Nvidia if cfg.is_wgmma() => s.push_str(&format!(
+            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM != 900)\n#error \"{module}: wgmma kernels need NVIDIA sm_90a\"\n#endif\n"
+        )),
         Vendor::Nvidia => s.push_str(&format!(
             "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM < 800)\n#error \"{module}: mma.sync kernels need NVIDIA sm_80 or newer\"\n#endif\n"
         )),
@@ -636,6 +740,7 @@ pub fn instantiations(
     let cfg_name = format!("rm_cfg_{module}");
     s.push_str(&format!("typedef {} {cfg_name};\n", cfg.cpp(family)));
     let mac = match batch {
+        _ if cfg.is_wgmma() => "RM_GEMM_SM90_KERNEL",
         BatchForm::Strided => "RM_GEMM_KERNEL",
         BatchForm::Pointers => "RM_GEMM_KERNEL_PA",
     };
@@ -643,6 +748,32 @@ pub fn instantiations(
         s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));
     }
     s
+}
+
+/// The `wgmma.mma_async m64n{n}k16` wrapper of a wgmma atom: accumulators `float[n / 2]`,
+/// A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major (transposed) operands.
+/// Generated because the instruction names all n / 2 accumulator registers.
+fn wgmma_wrapper(atom: Atom, n: u32) -> String {
+    let ty = if atom == Atom::WgmmaBf16 { "bf16" } else { "f16" };
+    let regs = n / 2;
+    let list = (0..regs).map(|i| format!("%{i}")).collect::<Vec<_>>().join(", ");
+    let outs = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect::<Vec<_>>().join(", ");
+    format!(
+        "\n// ---- generated: wgmma m64n{n}k16 {ty} ----\n\
+struct {name}_n{n} {{\n\
+    enum {{ N = {n} }};\n\
+    template <int TA, int TB> static RM_INLINE void mma(float (&d)[{regs}], rm_u64 da, rm_u64 db) {{\n\
+        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1, 1, 1, %{r2}, %{r3};\"\n\
+                     : {outs}\n\
+                     : \"l\"(da), \"l\"(db), \"n\"(TA), \"n\"(TB));\n\
+    }}\n\
+}};\n",
+        name = atom.cpp(""),
+        r0 = regs,
+        r1 = regs + 1,
+        r2 = regs + 2,
+        r3 = regs + 3,
+    )
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //!
 //! Memory, streams and modules use the device's primary context, which is also the context the
 //! CUDA runtime (and so cuBLAS) uses: buffers are shared with vendor libraries without copies.
-use crate::gpu::{Driver, RawEvent, RawFunction, RawModule, RawStream};
+use crate::gpu::{Driver, RawEvent, RawFunction, RawModule, RawStream, TensorMap, TensorMapDesc};
 use crate::loader::{open_library, toolkit_dirs};
 use crate::{dyn_api, Backend, DeviceProperties, Error, Result};
 use std::cell::Cell;
@@ -71,6 +71,17 @@ const ATTR_COMPUTE_CAPABILITY_MAJOR: c_int = 75;
 const ATTR_COMPUTE_CAPABILITY_MINOR: c_int = 76;
 const ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: c_int = 81;
 const ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: c_int = 97;
+/// cuTensorMapEncodeTiled(map, dataType, rank, globalAddress, globalDim, globalStrides, boxDim,
+/// elementStrides, interleave, swizzle, l2Promotion, oobFill).
+type EncodeTiled = unsafe extern "C" fn(
+    *mut TensorMap, c_int, c_uint, *mut c_void, *const u64, *const u64, *const c_uint, *const c_uint, c_int, c_int, c_int, c_int,
+) -> CuResult;
+// CUtensorMap* enums (cuda.h).
+const TENSOR_MAP_DATA_TYPE_UINT16: c_int = 1;
+const TENSOR_MAP_INTERLEAVE_NONE: c_int = 0;
+const TENSOR_MAP_SWIZZLE_128B: c_int = 3;
+const TENSOR_MAP_L2_PROMOTION_L2_256B: c_int = 3;
+const TENSOR_MAP_FLOAT_OOB_FILL_NONE: c_int = 0;
 // CUfunction_attribute CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
 const FUNC_ATTR_MAX_DYNAMIC_SHARED: c_int = 8;
 // cuStreamCreate flags: CU_STREAM_NON_BLOCKING, so our streams never serialise with stream 0.
@@ -81,6 +92,8 @@ pub struct CudaDriver {
     api: CudaApi,
     /// Event timing: `cuEventElapsedTime_v2` (CUDA 12.8+) else the original.
     event_elapsed: unsafe extern "C" fn(*mut f32, usize, usize) -> CuResult,
+    /// `cuTensorMapEncodeTiled` (CUDA 12+ drivers; absent before).
+    encode_tiled: Option<EncodeTiled>,
     nvrtc: OnceLock<Result<NvrtcApi>>,
     contexts: Mutex<Vec<Option<usize>>>,
 }
@@ -111,8 +124,10 @@ fn load() -> Result<Arc<CudaDriver>> {
             })?,
         }
     };
+    // SAFETY: the signature of cuda.h's cuTensorMapEncodeTiled.
+    let encode_tiled = unsafe { lib.get::<EncodeTiled>(b"cuTensorMapEncodeTiled\0").ok().map(|f| *f) };
     let api = CudaApi::load(lib, "libcuda.so.1")?;
-    let d = CudaDriver { api, event_elapsed, nvrtc: OnceLock::new(), contexts: Mutex::new(Vec::new()) };
+    let d = CudaDriver { api, event_elapsed, encode_tiled, nvrtc: OnceLock::new(), contexts: Mutex::new(Vec::new()) };
     d.check("cuInit", unsafe { (d.api.init)(0) })?;
     let mut count = 0;
     d.check("cuDeviceGetCount", unsafe { (d.api.device_get_count)(&mut count) })?;
@@ -336,6 +351,35 @@ impl Driver for CudaDriver {
         self.check("cuFuncSetAttribute", unsafe {
             (self.api.func_set_attribute)(function, FUNC_ATTR_MAX_DYNAMIC_SHARED, bytes as c_int)
         })
+    }
+
+    fn tensor_map(&self, desc: &TensorMapDesc) -> Result<TensorMap> {
+        let f = self.encode_tiled.ok_or_else(|| Error::InvalidArgument {
+            name: "tensor_map",
+            reason: "this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer needed)".into(),
+        })?;
+        let mut map = TensorMap([0; 16]);
+        let element_strides = [1 as c_uint; 3];
+        // SAFETY: every array has the rank's length (3, and 2 strides); the driver only encodes
+        // (it validates alignment and bounds and reads no device memory).
+        let code = unsafe {
+            f(
+                &mut map,
+                TENSOR_MAP_DATA_TYPE_UINT16,
+                3,
+                desc.address as *mut c_void,
+                desc.dims.as_ptr(),
+                desc.strides.as_ptr(),
+                desc.box_dims.as_ptr(),
+                element_strides.as_ptr(),
+                TENSOR_MAP_INTERLEAVE_NONE,
+                TENSOR_MAP_SWIZZLE_128B,
+                TENSOR_MAP_L2_PROMOTION_L2_256B,
+                TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+            )
+        };
+        self.check("cuTensorMapEncodeTiled", code)?;
+        Ok(map)
     }
 
     unsafe fn launch(

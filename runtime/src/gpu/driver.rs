@@ -44,6 +44,12 @@ pub trait Driver: Send + Sync + 'static {
     fn module_function(&self, ordinal: usize, module: RawModule, name: &CStr) -> Result<RawFunction>;
     /// Raises a kernel's dynamic shared-memory (LDS) limit above the default 48 KiB.
     fn set_max_dynamic_shared(&self, ordinal: usize, function: RawFunction, bytes: u32) -> Result<()>;
+    /// Encodes a TMA tensor map (NVIDIA sm_90+, `cuTensorMapEncodeTiled`); other drivers have
+    /// none.
+    fn tensor_map(&self, desc: &TensorMapDesc) -> Result<TensorMap> {
+        let _ = desc;
+        Err(crate::Error::InvalidArgument { name: "tensor_map", reason: format!("{:?} has no TMA tensor maps", self.backend()) })
+    }
     /// # Safety
     /// `args` must point to one valid pointer per kernel parameter, each to a value of that
     /// parameter's type, and every device pointer among them must be valid for the kernel's use.
@@ -65,3 +71,23 @@ pub trait Driver: Send + Sync + 'static {
     /// Identifies the compiler exactly enough to key the kernel cache (e.g. `nvrtc 13.0`).
     fn compiler_version(&self) -> Result<String>;
 }
+
+/// A tiled TMA tensor map of 16-bit elements, dimension 0 innermost (as `cuTensorMapEncodeTiled`
+/// takes it): `dims[i]` elements, `strides[i]` bytes between consecutive indices of dimension
+/// i + 1, boxes of `box_dims`, 128-byte swizzle, zero fill out of bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMapDesc {
+    pub address: u64,
+    pub dims: [u64; 3],
+    pub strides: [u64; 2],
+    pub box_dims: [u32; 3],
+}
+
+/// The opaque 128-byte `CUtensorMap`, passed by value as a kernel parameter.
+#[repr(C, align(64))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMap(pub [u64; 16]);
+
+// SAFETY: plain bytes, no padding (16 x u64 = 128 bytes at 64-byte alignment).
+unsafe impl bytemuck::Zeroable for TensorMap {}
+unsafe impl bytemuck::Pod for TensorMap {}

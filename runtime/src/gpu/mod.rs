@@ -2,7 +2,7 @@
 //! implement: devices, queues (streams), events, compiled modules and kernel launches.
 pub mod driver;
 
-pub use driver::{Driver, RawEvent, RawFunction, RawModule, RawStream};
+pub use driver::{Driver, RawEvent, RawFunction, RawModule, RawStream, TensorMap, TensorMapDesc};
 
 use crate::cache::{CacheKey, KernelCache};
 use crate::{Backend, DeviceProperties, Error, Result};
@@ -225,25 +225,31 @@ impl Kernel<'_> {
     }
 }
 
-/// Kernel parameters by value, each stored in its own 16-byte-aligned slot (enough for every
-/// scalar we pass, complex double included).
+/// Kernel parameters by value, each stored in its own 64-byte-aligned slot of 128 bytes (enough
+/// for every scalar we pass and for a TMA tensor map).
 #[derive(Default)]
 pub struct KernelArgs {
     slots: Vec<Slot>,
 }
 
-#[repr(C, align(16))]
-#[derive(Clone, Copy, Default)]
-struct Slot([u8; 16]);
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Slot([u8; 128]);
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot([0; 128])
+    }
+}
 
 impl KernelArgs {
     pub fn new() -> KernelArgs {
         KernelArgs::default()
     }
 
-    /// Appends one parameter. Values over 16 bytes are refused at compile time.
+    /// Appends one parameter. Values over 128 bytes are refused at compile time.
     pub fn push<T: bytemuck::Pod>(&mut self, value: T) -> &mut Self {
-        const { assert!(std::mem::size_of::<T>() <= 16) };
+        const { assert!(std::mem::size_of::<T>() <= 128 && std::mem::align_of::<T>() <= 64) };
         let mut slot = Slot::default();
         slot.0[..std::mem::size_of::<T>()].copy_from_slice(bytemuck::bytes_of(&value));
         self.slots.push(slot);

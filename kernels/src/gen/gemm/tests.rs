@@ -104,8 +104,11 @@ fn invalid_configs_rejected_with_reason() {
 fn select_picks_best_fallback() {
     use GemmFamily as F;
     let sel = |f, a| GemmKernel::select(f, a).variant();
-    assert_eq!(sel(F::Hss, "sm_90"), GemmVariant::Mma);
-    assert_eq!(sel(F::Hss, "sm_90a"), GemmVariant::Mma);
+    assert_eq!(sel(F::Hss, "sm_90"), GemmVariant::Wgmma);
+    assert_eq!(sel(F::Hss, "sm_90a"), GemmVariant::Wgmma);
+    assert_eq!(sel(F::Bss, "sm_90"), GemmVariant::Wgmma);
+    // wgmma is sm_90a-only: later majors get mma.sync.
+    assert_eq!(sel(F::Hss, "sm_100"), GemmVariant::Mma);
     assert_eq!(sel(F::Bbs, "sm_80"), GemmVariant::Mma);
     assert_eq!(sel(F::D, "sm_90"), GemmVariant::Mma);
     assert_eq!(sel(F::Hss, "sm_75"), GemmVariant::Fma);
@@ -157,7 +160,8 @@ fn sources_contain_every_kernel_and_no_include() {
     for k in GemmKernel::all() {
         let src = k.source();
         for name in k.kernel_names() {
-            assert!(src.contains(&format!("RM_GEMM_KERNEL({name},")), "{name} missing");
+            let mac = if k.config.is_wgmma() { "RM_GEMM_SM90_KERNEL" } else { "RM_GEMM_KERNEL" };
+            assert!(src.contains(&format!("{mac}({name},")), "{name} missing");
         }
         for (a, b) in [(Trans::C, Trans::C), (Trans::N, Trans::C)] {
             assert!(src.contains(&k.kernel_name(a, b)));
@@ -183,4 +187,36 @@ fn launch_dims() {
     let d = k.launch_dims(129, 65, 1);
     assert_eq!(d.grid, [2, 2, 1]);
     assert_eq!(d.block, [256, 1, 1]);
+}
+
+#[test]
+fn wgmma_configs() {
+    let k = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Wgmma).unwrap();
+    let c = k.config;
+    assert_eq!(c.tag(), "mt128x256x64_w2x1_s4_x_g8_o1_wgmma64xnx16f16");
+    assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
+    assert_eq!(c.threads(), 384);
+    assert_eq!(c.accumulator_registers(GemmFamily::Hss), 128);
+    // 4 stages of (128 + 256) x 64 halves, plus alignment slack and barriers
+    assert_eq!(c.lds_bytes(GemmFamily::Hss), 1024 + 4 * 49152 + 64);
+    assert!(k.supports_arch("sm_90") && !k.supports_arch("sm_80") && !k.supports_arch("sm_100") && !k.supports_arch("gfx942"));
+    assert_eq!(k.arch_override(), Some("sm_90a"));
+    assert!(!k.supports_batch(BatchForm::Pointers) && k.supports_batch(BatchForm::Strided));
+    let src = k.source();
+    assert!(src.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1,"));
+    assert!(src.contains("%127}, %128, %129, 1, 1, 1, %130, %131;"));
+    assert!(GemmKernel::fallback(GemmFamily::S, GemmVariant::Wgmma).is_err());
+    assert!(GemmKernel::fallback(GemmFamily::Bbs, GemmVariant::Wgmma).unwrap().source().contains("m64n256k16.f32.bf16.bf16"));
+    // Shapes gemm_sm90.hip does not implement are rejected with a reason.
+    for (bad, why) in [
+        (GemmConfig { mt: [128, 256, 32], ..c }, "MT_K"),
+        (GemmConfig { mt: [128, 320, 64], ..c }, "MT_N"),
+        (GemmConfig { mt: [64, 256, 64], waves: [1, 1], ..c }, "two consumer"),
+        (GemmConfig { stages: 5, ..c }, "shared memory"),
+        (GemmConfig { lds: LdsLayout::Pad { a: 0, b: 0 }, ..c }, "swizzled"),
+    ] {
+        let e = bad.validate(GemmFamily::Hss).unwrap_err();
+        assert!(e.contains(why), "{}: `{e}` should mention `{why}`", bad.tag());
+    }
+    assert!(c.validate(GemmFamily::S).is_err() && c.validate(GemmFamily::I8).is_err());
 }

@@ -1,0 +1,296 @@
+// rocmath GEMM on Hopper (sm_90a): TMA loads, wgmma from shared memory, warp specialization and a
+// persistent grid. Same contract as gemm.hip (D = alpha * op(A) * op(B) + beta * C, column-major,
+// strided batches) for the 16-bit families, except that A and B arrive as TMA tensor maps.
+//
+// Block: CONSUMERS + 1 warpgroups of 128 threads.
+//   * warpgroup 0, the producer, gives most of its registers away (setmaxnreg.dec); one thread
+//     issues the TMA copies of each K tile (BK = 64) of op(A) (BM x 64) and op(B) (64 x BN) into
+//     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
+//     mbarrier with the byte count.
+//   * warpgroups 1..CONSUMERS each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
+//     tile they wait on "full", issue 4 wgmma m64nBNk16 (f32 accumulators in registers, BN / 2
+//     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
+//     The epilogue (alpha, beta * C, conversion, bounds) runs from registers while the producer
+//     already loads the next tile's stages.
+//   * the grid is persistent (at most one block per SM); block b takes tiles b, b + gridDim.x, ...
+//     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
+//
+// Shared memory: 128-byte swizzled tiles in the layouts TMA writes and wgmma reads (the canonical
+// swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"):
+//   * K-major operand (op(A) with TA = T, op(B) with TB = N): one box {64 (k), rows}: row r at
+//     r * 128 bytes; descriptor SBO = 1024 (8-row groups), a k16 step adds 32 bytes.
+//   * MN-major operand (op(A) with TA = N, op(B) with TB = T): rows / 64 boxes {64 (m or n), 64
+//     (k)} of 8 KiB each: k row at k * 128 bytes; SBO = 1024 (8 k rows), LBO = 8192 (the next 64
+//     m/n), a k16 step adds 2048 bytes; wgmma reads it transposed (imm-trans = 1).
+// TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
+// code in the mainloop; the epilogue writes only in-range elements of D.
+//
+// Requirements the host checks before choosing this kernel: sm_90, A/B base addresses 16-byte
+// aligned, lda/ldb and batch strides multiples of 8 elements (16 bytes), batch strides nonzero
+// when batch > 1. Otherwise the mma.sync kernels of gemm.hip run.
+
+#ifndef ROCMATH_GEMM_SM90_HIP
+#define ROCMATH_GEMM_SM90_HIP
+#if !RM_NVIDIA || (RM_SM != 0 && RM_SM < 900)
+#error "gemm_sm90: wgmma/TMA kernels need NVIDIA sm_90a"
+#endif
+
+// CUtensorMap: 128 opaque bytes, 64-byte aligned, built on the host by cuTensorMapEncodeTiled.
+struct __attribute__((aligned(64))) rm_tensor_map { unsigned long long opaque[16]; };
+
+// The tensor maps are kernel parameters; TMA takes their address in parameter space. nvrtc keeps
+// a __grid_constant__ parameter there and gives its address; clang (the static check) has no
+// grid_constant, so there the address is taken by the parameter's PTX name, which both compilers
+// spell <kernel>_param_<index>.
+#if defined(__CUDACC_RTC__)
+#define RM_TMAP_PARAM(var) const __grid_constant__ rm_tensor_map var
+#define RM_TMAP_ADDR(NAME, INDEX, var) ((rm_u64)(const void*)&(var))
+#else
+#define RM_TMAP_PARAM(var) const rm_tensor_map var
+#define RM_TMAP_ADDR(NAME, INDEX, var) rm_param_addr_##INDEX##_##NAME()
+#define RM_TMAP_ADDR_FN(NAME, INDEX)                                                                  \
+    RM_INLINE rm_u64 rm_param_addr_##INDEX##_##NAME() {                                               \
+        rm_u64 a;                                                                                     \
+        asm("mov.u64 %0, " #NAME "_param_" #INDEX ";\n\tcvta.param.u64 %0, %0;" : "=l"(a));          \
+        return a;                                                                                     \
+    }
+#endif
+
+#ifdef __launch_bounds__
+#define RM_SM90_BOUNDS(threads) __launch_bounds__(threads, 1)
+#else
+#define RM_SM90_BOUNDS(threads) __attribute__((launch_bounds(threads, 1)))
+#endif
+
+// ---- mbarriers, TMA, wgmma (shared addresses are 32-bit) ----------------------------------------
+RM_INLINE void rm_mbar_init(rm_u32 bar, rm_u32 count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+RM_INLINE void rm_mbar_arrive_expect_tx(rm_u32 bar, rm_u32 bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+RM_INLINE void rm_mbar_arrive(rm_u32 bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+// Waits until the phase of parity `parity` has completed (a fresh barrier is in phase 0, so
+// waiting on parity 1 returns at once: the producer's first pass over the empty barriers).
+RM_INLINE void rm_mbar_wait(rm_u32 bar, rm_u32 parity) {
+    rm_u32 done = 0;
+    while (!done) {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done)
+                     : "r"(bar), "r"(parity)
+                     : "memory");
+    }
+}
+RM_INLINE void rm_tma_load_3d(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1, int c2) {
+    asm volatile(
+        "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(dst),
+        "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
+        : "memory");
+}
+RM_INLINE void rm_tma_prefetch_map(rm_u64 map) { asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory"); }
+// Shared-memory matrix descriptor, 128-byte swizzle (mode 1 in bits 62-63).
+RM_INLINE rm_u64 rm_wgmma_desc(rm_u32 addr, rm_u32 lbo, rm_u32 sbo) {
+    return (rm_u64)((addr & 0x3FFFF) >> 4) | ((rm_u64)((lbo >> 4) & 0x3FFF) << 16) |
+           ((rm_u64)((sbo >> 4) & 0x3FFF) << 32) | (1ull << 62);
+}
+RM_INLINE void rm_wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+RM_INLINE void rm_wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+template <int N> RM_INLINE void rm_wgmma_wait() { asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory"); }
+// Keeps the compiler from moving accumulator accesses across an asynchronous wgmma.
+template <int N> RM_INLINE void rm_fence_regs(float (&d)[N]) {
+#pragma unroll
+    for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(R)); }
+template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
+
+// Config: Mma is the generated wgmma m64nBNk16 wrapper (include order: before the kernels).
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_> struct rm_sm90_config {
+    typedef Mma_ Mma;
+    enum {
+        BM = BM_, BN = BN_, BK = 64, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
+        THREADS = 128 * (CONSUMERS + 1),
+        A_BYTES = BM * BK * 2, B_BYTES = BN * BK * 2, STAGE_BYTES = A_BYTES + B_BYTES,
+        // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
+        SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + 2 * STAGES * 8,
+        // Registers per thread after setmaxnreg: the producer keeps few, the consumers take the rest
+        // (multiples of 8; 65536 per SM).
+        PRODUCER_REGS = 40,
+        CONSUMER_REGS = 232
+    };
+    // (One consumer would start above 232 registers, where setmaxnreg.inc cannot go; three would
+    // leave too few for 128 accumulators.)
+    static_assert(CONSUMERS == 2, "two consumer warpgroups");
+    static_assert(BM == 64 * CONSUMERS, "each consumer warpgroup owns 64 rows");
+    static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
+    static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
+    static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
+};
+
+// Tile t of the persistent walk -> (m0, n0, batch).
+template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n, int& m0, int& n0, int& b) {
+    const int per_batch = tiles_m * tiles_n;
+    b = t / per_batch;
+    const int r = t - b * per_batch;
+    const int per_group = Cfg::GROUP_M * tiles_n;
+    const int first = (r / per_group) * Cfg::GROUP_M;
+    const int rows = tiles_m - first < Cfg::GROUP_M ? tiles_m - first : Cfg::GROUP_M;
+    const int in_group = r - (r / per_group) * per_group;
+    m0 = (first + in_group % rows) * Cfg::BM;
+    n0 = (in_group / rows) * Cfg::BN;
+}
+
+template <class Cfg, class Ty, int TA, int TB>
+RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k, int batch, typename Ty::compute alpha,
+                                 typename Ty::compute beta, const typename Ty::scalar* alpha_ptr,
+                                 const typename Ty::scalar* beta_ptr, const typename Ty::c* C, long long ldc,
+                                 long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
+    typedef typename Ty::compute Tcomp;
+    typedef typename Ty::c Tc;
+    enum { A_MN = TA == RM_OP_N, B_MN = TB != RM_OP_N };  // operands stored m- / n-contiguous
+
+    extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+    const rm_u32 tiles = (rm_smem_addr(rm_dyn_shared) + 1023u) & ~1023u;
+    const rm_u32 full = tiles + Cfg::STAGES * Cfg::STAGE_BYTES;  // full[s] at full + 8 s
+    const rm_u32 empty = full + Cfg::STAGES * 8;                  // empty[s] at empty + 8 s
+
+    alpha = rm_opaque(alpha);
+    beta = rm_opaque(beta);
+    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
+    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
+    const bool do_mul = k > 0 && !rm_is_zero(alpha);
+
+    const int tid = rm_tid_x();
+    const int wg = rm_uniform(tid / 128);
+    if (tid == 0) {
+        for (int s = 0; s < Cfg::STAGES; ++s) {
+            rm_mbar_init(full + 8 * s, 1);
+            rm_mbar_init(empty + 8 * s, 128 * Cfg::CONSUMERS);
+        }
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        if (do_mul) {
+            rm_tma_prefetch_map(map_a);
+            rm_tma_prefetch_map(map_b);
+        }
+    }
+    rm_barrier();
+
+    const int tiles_m = (m + Cfg::BM - 1) / Cfg::BM, tiles_n = (n + Cfg::BN - 1) / Cfg::BN;
+    const int total = tiles_m * tiles_n * batch;
+    const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
+
+    if (wg == 0) {
+        rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
+        if (tid == 0 && ktiles > 0) {
+            int s = 0;
+            rm_u32 phase = 0;
+            for (int t = rm_bid_x(); t < total; t += rm_gdim_x()) {
+                int m0, n0, b;
+                rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
+                for (int kt = 0; kt < ktiles; ++kt) {
+                    const int k0 = kt * Cfg::BK;
+                    rm_mbar_wait(empty + 8 * s, phase ^ 1);
+                    rm_mbar_arrive_expect_tx(full + 8 * s, Cfg::STAGE_BYTES);
+                    const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
+                    if (A_MN) {
+#pragma unroll
+                        for (int i = 0; i < Cfg::BM / 64; ++i) rm_tma_load_3d(sa + i * 8192, map_a, full + 8 * s, m0 + 64 * i, k0, b);
+                    } else {
+                        rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
+                    }
+                    if (B_MN) {
+#pragma unroll
+                        for (int i = 0; i < Cfg::BN / 64; ++i) rm_tma_load_3d(sb + i * 8192, map_b, full + 8 * s, n0 + 64 * i, k0, b);
+                    } else {
+                        rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
+                    }
+                    if (++s == Cfg::STAGES) {
+                        s = 0;
+                        phase ^= 1;
+                    }
+                }
+            }
+        }
+    } else {
+        rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
+        const int c = wg - 1;        // consumer: rows 64 c .. 64 c + 63 of the tile
+        const int lt = tid % 128;    // thread in the warpgroup
+        const int row_in = c * 64 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16
+        const int col_in = 2 * (lt % 4);
+        const bool read_c = !rm_is_zero(beta);
+        int s = 0;
+        rm_u32 phase = 0;
+        for (int t = rm_bid_x(); t < total; t += rm_gdim_x()) {
+            int m0, n0, b;
+            rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
+            float acc[Cfg::BN / 2];
+#pragma unroll
+            for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
+            int prev = -1;
+            for (int kt = 0; kt < ktiles; ++kt) {
+                rm_mbar_wait(full + 8 * s, phase);
+                const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + c * 8192, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
+                rm_fence_regs(acc);
+                rm_wgmma_fence();
+#pragma unroll
+                for (int j = 0; j < Cfg::BK / 16; ++j) {
+                    const rm_u64 da = A_MN ? rm_wgmma_desc(sa + j * 2048, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
+                    const rm_u64 db = B_MN ? rm_wgmma_desc(sb + j * 2048, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
+                    Cfg::Mma::template mma<A_MN, B_MN>(acc, da, db);
+                }
+                rm_wgmma_commit();
+                rm_fence_regs(acc);
+                rm_wgmma_wait<1>();  // the previous K tile's group is done: release its stage
+                if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
+                prev = s;
+                if (++s == Cfg::STAGES) {
+                    s = 0;
+                    phase ^= 1;
+                }
+            }
+            rm_wgmma_wait<0>();
+            rm_fence_regs(acc);
+            if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
+
+            // Epilogue: element i of n8 block j sits at row row_in + 8 ((i >> 1) & 1), column
+            // 8 j + col_in + (i & 1).
+            const Tc* Cb = C + (long long)b * stride_c;
+            Tc* Db = D + (long long)b * stride_d;
+#pragma unroll
+            for (int j = 0; j < Cfg::BN / 8; ++j)
+#pragma unroll
+                for (int i = 0; i < 4; ++i) {
+                    const int gi = m0 + row_in + 8 * (i >> 1);
+                    const int gj = n0 + 8 * j + col_in + (i & 1);
+                    if (gi < m && gj < n) {
+                        Tcomp v = do_mul ? alpha * acc[4 * j + i] : rm_zero<Tcomp>();
+                        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
+                        Db[gi + (long long)gj * ldd] = rm_convert<Tc>(v);
+                    }
+                }
+        }
+    }
+}
+
+// The exported kernel: the two tensor maps (parameters 0 and 1), then the usual scalars and C/D.
+#if defined(RM_TMAP_ADDR_FN)
+#define RM_SM90_ADDR_FNS(NAME) RM_TMAP_ADDR_FN(NAME, 0) RM_TMAP_ADDR_FN(NAME, 1)
+#else
+#define RM_SM90_ADDR_FNS(NAME)
+#endif
+#define RM_GEMM_SM90_KERNEL(NAME, CFG, TY, TA, TB)                                                     \
+    RM_SM90_ADDR_FNS(NAME)                                                                             \
+    extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS) NAME(                                      \
+        RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), int m, int n, int k, int batch, TY::compute alpha, \
+        TY::compute beta, const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TY::c* C,     \
+        long long ldc, long long stride_c, TY::c* D, long long ldd, long long stride_d) {              \
+        (void)map_a; /* read through their addresses only */                                           \
+        (void)map_b;                                                                                   \
+        rm_gemm_sm90_body<CFG, TY, TA, TB>(RM_TMAP_ADDR(NAME, 0, map_a), RM_TMAP_ADDR(NAME, 1, map_b), m, n, k, \
+                                           batch, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
+                                           stride_d);                                                  \
+    }
+
+#endif // ROCMATH_GEMM_SM90_HIP
