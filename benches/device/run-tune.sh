@@ -11,15 +11,17 @@
 # (WARMUP + ITERS runs per candidate and size, ~3.5 TFLOP per candidate over the 16-bit sizes).
 # No step starts after DEADLINE seconds, and each step is killed after STEP_TIMEOUT, so what was
 # written comes back within the device tool's 10 minutes. Knobs: MAX_CANDIDATES (12 of the 13-26
-# the generator lists for sm_90), ITERS (5), WARMUP (2), PRECISIONS, LAYOUTS, DEADLINE (420),
-# STEP_TIMEOUT (150).
+# the generator lists for sm_90), VARIANTS (all; e.g. wgmma), ITERS (5), WARMUP (2), PRECISIONS,
+# LAYOUTS, HALF_SIZES, DEADLINE (420), STEP_TIMEOUT (150). The tuner writes its table after every
+# size, so a step cut short by its timeout keeps the sizes it finished (the deep 4096x4096x65536
+# comes last for that reason).
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT/tables"
 export ROCMATH_CACHE_DIR=/tmp/rocmath-cache RUST_BACKTRACE=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$OUT/env.txt" 2>&1
 [ -d tuning/tables/sm_90 ] && cp -r tuning/tables/sm_90 "$OUT/tables/"
 T=.carry/rocmath-tune
-HALF="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,4096x4096x65536,32x32x32x10000,64x64x64x4096,128x128x128x2048"
+HALF=${HALF_SIZES:-"1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048,4096x4096x65536"}
 SQUARE="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192"
 status=0
 for p in ${PRECISIONS:-hss bss h d s}; do
@@ -31,7 +33,7 @@ for p in ${PRECISIONS:-hss bss h d s}; do
     echo "== $p $layout (at ${SECONDS} s)" | tee -a "$OUT/summary.txt"
     timeout "${STEP_TIMEOUT:-150}" $T gemm --precision "$p" --transA "${layout:0:1}" --transB "${layout:1:1}" \
       --sizes "$sizes" --device cuda --out "$OUT/tables" --max-candidates "${MAX_CANDIDATES:-12}" \
-      --iters "${ITERS:-5}" --warmup "${WARMUP:-2}" > "$OUT/tune-$p-$layout.log" 2>&1
+      --iters "${ITERS:-5}" --warmup "${WARMUP:-2}" ${VARIANTS:+--variants $VARIANTS} > "$OUT/tune-$p-$layout.log" 2>&1
     rc=$?
     grep -E "^(arch|winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$p-$layout.log" | cut -c1-200 | tee -a "$OUT/summary.txt"
     [ $rc -ne 0 ] && { status=1; echo "FAILED $p $layout (exit $rc)" | tee -a "$OUT/summary.txt"; }

@@ -3,7 +3,7 @@
 //! table merge. The binary (`src/bin/rocmath-tune.rs`) binds it to a device and the BLAS API.
 
 use crate::gemm::{check, sample_columns, time_ms, DeviceData, HostData, Problem};
-use rocmath_blas::{GemmConfig, GemmFamily, Operation};
+use rocmath_blas::{GemmConfig, GemmFamily, GemmVariant, Operation};
 use rocmath_runtime::Queue;
 use rocmath_tests::Num;
 use rocmath_tuning::{arch_keys, GemmEntry, GemmTable};
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C --transB N|T|C --sizes MxNxK[xBATCH],...
                    [--device cuda[:N]|hip[:N]] [--out DIR] [--iters N] [--warmup N]
-                   [--max-candidates N] [--dry-run [--arch A]]
+                   [--max-candidates N] [--variants V,...] [--dry-run [--arch A]]
   --precision      s d c z h hss bss hhs bbs (i8 and xf32: --dry-run only, not supported yet)
   --sizes          comma-separated; BATCH (default 1) makes a strided-batched problem
   --device         the GPU to tune on (default: ROCMATH_DEVICE, else the best present); the CPU
@@ -22,6 +22,7 @@ pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C -
   --iters/--warmup event-timed runs (median) and untimed runs per candidate (default 10 / 3)
   --max-candidates at most N candidates per size: the arch fallback, then N-1 spread evenly over
                    the generator's list
+  --variants       only candidates of these variants (fma, mma, mfma, wgmma), plus the fallback
   --dry-run        print the candidates and exit; --arch lists them for an arch without a device";
 
 /// Default table directory (relative to the repository root).
@@ -92,6 +93,8 @@ pub struct TuneArgs {
     pub iters: usize,
     pub warmup: usize,
     pub max_candidates: Option<usize>,
+    /// Only the generator's candidates of these variants (plus the arch fallback).
+    pub variants: Option<Vec<GemmVariant>>,
     pub dry_run: bool,
 }
 
@@ -102,6 +105,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
     let mut sizes = None;
     let (mut device, mut arch, mut out) = (None, None, PathBuf::from(DEFAULT_OUT));
     let (mut iters, mut warmup, mut max_candidates, mut dry_run) = (10, 3, None, false);
+    let mut variants = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -123,6 +127,14 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
                 0 => return Err("--max-candidates must be at least 1".into()),
                 n => max_candidates = Some(n),
             },
+            "--variants" => {
+                let list = value()?;
+                let parsed = list
+                    .split(',')
+                    .map(|v| GemmVariant::ALL.into_iter().find(|x| x.tag() == v.trim()).ok_or_else(|| format!("--variants: unknown {v}")))
+                    .collect::<Result<Vec<_>, _>>()?;
+                variants = Some(parsed);
+            }
             "--dry-run" => dry_run = true,
             other => return Err(format!("unknown option {other}")),
         }
@@ -139,7 +151,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
         None if dry_run => Vec::new(),
         None => return Err("--sizes is required".into()),
     };
-    Ok(TuneArgs { family, trans_a, trans_b, sizes, device, arch, out, iters, warmup, max_candidates, dry_run })
+    Ok(TuneArgs { family, trans_a, trans_b, sizes, device, arch, out, iters, warmup, max_candidates, variants, dry_run })
 }
 
 /// The arch a table is stored under for a device arch: feature suffixes dropped
@@ -401,6 +413,10 @@ mod tests {
 
         let a = parse_args(&args("--precision d --sizes 8x8x8 --device cuda:1 --out /tmp/t --iters 0 --warmup 0 --max-candidates 4")).unwrap();
         assert_eq!((a.device.as_deref(), a.out, a.iters, a.warmup, a.max_candidates), (Some("cuda:1"), PathBuf::from("/tmp/t"), 1, 0, Some(4)));
+
+        let a = parse_args(&args("--precision h --sizes 8x8x8 --variants wgmma,mma")).unwrap();
+        assert_eq!(a.variants, Some(vec![GemmVariant::Wgmma, GemmVariant::Mma]));
+        assert!(parse_args(&args("--precision h --sizes 8x8x8 --variants tpu")).unwrap_err().contains("unknown tpu"));
 
         let a = parse_args(&args("--precision xf32 --dry-run --arch sm_90a")).unwrap();
         assert_eq!((a.family, a.dry_run, a.arch.as_deref(), a.sizes.len()), (GemmFamily::Xf32, true, Some("sm_90a"), 0));

@@ -3,7 +3,7 @@
 //!
 //!   rocmath-tune gemm --precision hss --transA N --transB T --sizes 4096x4096x4096,64x64x64x4096 \
 //!                [--device cuda[:N]|hip[:N]] [--out tuning/tables] [--iters 10] [--warmup 3] \
-//!                [--max-candidates N] [--dry-run [--arch sm_90]]
+//!                [--max-candidates N] [--variants V,...] [--dry-run [--arch sm_90]]
 //!
 //! Every candidate is checked against the independent f64 reference (on a spread sample of
 //! columns, C poisoned with NaN first) before it is timed; a candidate that fails to compile,
@@ -18,6 +18,7 @@ use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex,
 use rocmath_kernels::gen::gemm::GENERATOR;
 use rocmath_runtime::Device;
 use rocmath_tests::Num;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// One call of the op under test, alpha = 1 and beta = 0, on the problem's device buffers.
@@ -74,7 +75,10 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
             (Some(device), arch)
         }
     };
-    let all = GemmConfig::candidates(family, &arch);
+    let mut all = GemmConfig::candidates(family, &arch);
+    if let Some(vs) = &t.variants {
+        all.retain(|c| vs.contains(&c.variant()));
+    }
     let fallback = GemmKernel::select(family, &arch).config;
     let configs = pick_candidates(&all, fallback, t.max_candidates);
     let header = TableHeader {
@@ -102,11 +106,16 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     };
 
-    let outcomes = tune_family(&device, t, &configs)?;
-    let (path, notes) = write_table(&t.out, &header, &outcomes)?;
-    for note in &notes {
-        println!("note: {note}");
-    }
+    // The table is written after every size (merged, so a run cut short keeps what it measured).
+    let save = |done: &[SizeOutcome]| -> Result<PathBuf, String> {
+        let (path, notes) = write_table(&t.out, &header, done)?;
+        for note in notes.iter().filter(|n| !n.starts_with("merging")) {
+            println!("note: {note}");
+        }
+        Ok(path)
+    };
+    let outcomes = tune_family(&device, t, &configs, &save)?;
+    let path = save(&outcomes)?;
     println!("wrote {}", path.display());
     let missing = outcomes.iter().filter(|o| o.winner().is_none()).count();
     if missing > 0 {
@@ -116,34 +125,45 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn tune_family(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
+/// Called with the outcomes so far after each size.
+type Save<'a> = dyn Fn(&[SizeOutcome]) -> Result<PathBuf, String> + 'a;
+
+fn tune_family(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
     match t.family {
-        GemmFamily::S => tune_typed::<f32>(device, t, configs),
-        GemmFamily::D => tune_typed::<f64>(device, t, configs),
-        GemmFamily::C => tune_typed::<Complex32>(device, t, configs),
-        GemmFamily::Z => tune_typed::<Complex64>(device, t, configs),
-        GemmFamily::H => tune_typed::<f16>(device, t, configs),
-        GemmFamily::Hss => tune_ex::<f16, f32>(device, t, configs),
-        GemmFamily::Bss => tune_ex::<bf16, f32>(device, t, configs),
-        GemmFamily::Hhs => tune_ex::<f16, f16>(device, t, configs),
-        GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, configs),
+        GemmFamily::S => tune_typed::<f32>(device, t, configs, save),
+        GemmFamily::D => tune_typed::<f64>(device, t, configs, save),
+        GemmFamily::C => tune_typed::<Complex32>(device, t, configs, save),
+        GemmFamily::Z => tune_typed::<Complex64>(device, t, configs, save),
+        GemmFamily::H => tune_typed::<f16>(device, t, configs, save),
+        GemmFamily::Hss => tune_ex::<f16, f32>(device, t, configs, save),
+        GemmFamily::Bss => tune_ex::<bf16, f32>(device, t, configs, save),
+        GemmFamily::Hhs => tune_ex::<f16, f16>(device, t, configs, save),
+        GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, configs, save),
         f @ (GemmFamily::I8 | GemmFamily::Xf32) => Err(format!("precision {} is not supported yet", f.tag())),
     }
 }
 
-fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
-    tune::<T, T>(device, t, configs, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
+fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    tune::<T, T>(device, t, configs, save, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
         gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, T::ONE, &d.a, p.lda, &d.b, p.ldb, T::ZERO, &mut d.c, p.ldc, p.batch_strides())
     })
 }
 
-fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig]) -> Result<Vec<SizeOutcome>, String> {
-    tune::<In, Out>(device, t, configs, t.family, EX_ROUNDOFF, &|h, p, d| {
+fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    tune::<In, Out>(device, t, configs, save, t.family, EX_ROUNDOFF, &|h, p, d| {
         gemm_strided_batched_ex(h, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0, &d.a, p.lda, &d.b, p.ldb, 0.0, &mut d.c, p.ldc, p.batch_strides())
     })
 }
 
-fn tune<In: Num, Out: Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], family: GemmFamily, roundoff: f64, call: &Call<In, Out>) -> Result<Vec<SizeOutcome>, String> {
+fn tune<In: Num, Out: Num>(
+    device: &Device,
+    t: &TuneArgs,
+    configs: &[GemmConfig],
+    save: &Save,
+    family: GemmFamily,
+    roundoff: f64,
+    call: &Call<In, Out>,
+) -> Result<Vec<SizeOutcome>, String> {
     let mut handle = Handle::on(device).map_err(|e| e.to_string())?;
     let q = handle.queue().clone();
     let tags: Vec<String> = configs.iter().map(GemmConfig::tag).collect();
@@ -170,6 +190,9 @@ fn tune<In: Num, Out: Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig]
             call(&handle, &p, d).map_err(|e| e.to_string())
         });
         outcomes.push(outcome);
+        if outcomes.iter().any(|o| o.winner().is_some()) {
+            save(&outcomes)?;
+        }
     }
     Ok(outcomes)
 }
