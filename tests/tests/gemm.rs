@@ -360,3 +360,44 @@ fn wgmma_strided_batches() {
         }
     }
 }
+
+/// Every config the committed tuning tables can select for this GPU's arch (entries and
+/// fallbacks), pinned, on an every-transpose shape that cuts its macro tile in all three
+/// dimensions, with leading dimensions that TMA can describe (so wgmma configs run their own
+/// kernels). i8 and xf32 configs are covered by gemm_i8_xf32.rs.
+#[test]
+fn every_table_config_matches_reference() {
+    let (kernels, errors) = rocmath_kernels::check::table_kernels();
+    assert!(errors.is_empty(), "{errors:?}");
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let mut ran = 0;
+        for kernel in kernels.iter().filter(|k| k.supports_arch(&arch)) {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(kernel.config));
+            let [mm, nn, kk] = kernel.config.mt;
+            let (m, n, k) = (mm as usize + 8, nn as usize + 16, 2 * kk as usize + 8);
+            for (i, (ta, tb)) in [(Operation::None, Operation::Transpose), (Operation::Transpose, Operation::None), (Operation::None, Operation::None), (Operation::Transpose, Operation::Transpose)].into_iter().enumerate() {
+                let (ra, _) = stored_shape(ta, m, k);
+                let (rb, _) = stored_shape(tb, k, n);
+                let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, 1];
+                let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 40 + i as u64 };
+                let r = match kernel.family {
+                    GemmFamily::S => run_typed::<f32>(&h, &s),
+                    GemmFamily::D => run_typed::<f64>(&h, &s),
+                    GemmFamily::C => run_typed::<Complex32>(&h, &s),
+                    GemmFamily::Z => run_typed::<Complex64>(&h, &s),
+                    GemmFamily::H => run_typed::<f16>(&h, &s),
+                    GemmFamily::Hss => run_ex::<f16, f32>(&h, &s),
+                    GemmFamily::Bss => run_ex::<bf16, f32>(&h, &s),
+                    GemmFamily::Hhs => run_ex::<f16, f16>(&h, &s),
+                    GemmFamily::Bbs => run_ex::<bf16, bf16>(&h, &s),
+                    GemmFamily::I8 | GemmFamily::Xf32 => continue,
+                };
+                r.unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
+            }
+            ran += 1;
+        }
+        eprintln!("{arch}: {ran} table configs checked");
+    }
+}
