@@ -333,7 +333,7 @@ pub struct TableHeader {
 
 /// Writes the winners of `outcomes` into `<out>/<arch>/gemm_<types>_<layout>.json`: merged into
 /// the existing table when it comes from the same generator (entries of other sizes kept, the
-/// tuned sizes replaced, the fallback set to `header.fallback`), else into a new table (a table from another
+/// tuned sizes replaced), else into a new table with `header.fallback` (a table from another
 /// generator is stale and replaced whole). Sizes without a valid candidate are left out. The
 /// header's device, date and generator are set and `tuned` becomes true. An existing file that
 /// does not load is an error (never overwritten). Returns the path and notes for the user.
@@ -372,8 +372,6 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
         return Err(format!("no size had a valid candidate: {} not written", path.display()));
     }
     table.generator = header.generator.clone();
-    // The arch fallback of this generator (a merged table may carry an older pick).
-    table.fallback = header.fallback.clone();
     table.device = header.device.clone();
     table.date = header.date.clone();
     table.tuned = true;
