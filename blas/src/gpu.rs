@@ -102,7 +102,8 @@ pub(crate) fn select(
 }
 
 /// The kernel module a gemm call of this shape would run on the handle's device (`None` on the
-/// CPU), for the bench and the tuner to report.
+/// CPU), for the bench and the tuner to report. A wgmma module runs only when TMA can describe
+/// the operands (see `tma_describes`); other calls of that shape run the mma.sync fallback.
 #[allow(clippy::too_many_arguments)]
 pub fn gemm_solution(
     handle: &Handle,
