@@ -152,7 +152,7 @@ fn tma_describes(call: &GemmCall) -> bool {
     let e = call.family.ab_bytes() as u64;
     let aligned = |v: u64| (v * e) % 16 == 0;
     let alpha_zero = match call.scalars {
-        Scalars::Value { alpha, .. } => scalar_is_zero(alpha),
+        Scalars::Value { alpha, .. } => alpha.is_zero(),
         Scalars::Device { .. } => false,
     };
     let strides_ok = call.batch == 1
@@ -170,16 +170,6 @@ fn tma_describes(call: &GemmCall) -> bool {
         && aligned(call.ldb as u64)
         && strides_ok
         && call.m.max(call.n).max(call.k).max(call.batch) <= u32::MAX as usize
-}
-
-fn scalar_is_zero(s: Scalar) -> bool {
-    match s {
-        Scalar::F32(v) => v == 0.0,
-        Scalar::F64(v) => v == 0.0,
-        Scalar::C32(v) => v.re == 0.0 && v.im == 0.0,
-        Scalar::C64(v) => v.re == 0.0 && v.im == 0.0,
-        Scalar::I32(v) => v == 0,
-    }
 }
 
 /// The tensor map of op(A) (`is_a`) or op(B) as `gemm_sm90.hip` loads it: dimension 0 is the one

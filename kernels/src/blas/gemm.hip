@@ -388,19 +388,22 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
     }
 };
 
-// Tile coordinates of this block. GROUP_M > 1 walks the tiles in groups of GROUP_M tile rows,
-// column by column inside a group, so blocks that run together share A rows and B columns in L2.
+// Tile (tm, tn) of the pid-th tile of a tiles_m x tiles_n grid walked in groups of GROUP_M tile
+// rows, column by column inside a group, so tiles that run together share A rows and B columns
+// in L2. (Shared by the blocked kernels here and the persistent ones of gemm_sm90.hip.)
+template <int GROUP_M> RM_INLINE void rm_grouped_tile(int pid, int tiles_m, int tiles_n, int& tm, int& tn) {
+    const int per_group = GROUP_M * tiles_n;
+    const int first = (pid / per_group) * GROUP_M;
+    const int rows = tiles_m - first < GROUP_M ? tiles_m - first : GROUP_M;
+    tm = first + (pid % per_group) % rows;
+    tn = (pid % per_group) / rows;
+}
+
+// Tile coordinates of this block (grouped when GROUP_M > 1, see rm_grouped_tile).
 template <class Cfg> RM_INLINE void rm_gemm_tile(int& m0, int& n0) {
     const int gx = rm_gdim_x(), gy = rm_gdim_y();
     int tm = rm_bid_x(), tn = rm_bid_y();
-    if (Cfg::GROUP_M > 1) {
-        const int pid = tm + tn * gx;
-        const int per_group = Cfg::GROUP_M * gy;
-        const int first = (pid / per_group) * Cfg::GROUP_M;
-        const int rows = gx - first < Cfg::GROUP_M ? gx - first : Cfg::GROUP_M;
-        tm = first + (pid % per_group) % rows;
-        tn = (pid % per_group) / rows;
-    }
+    if (Cfg::GROUP_M > 1) rm_grouped_tile<Cfg::GROUP_M>(tm + tn * gx, gx, gy, tm, tn);
     m0 = tm * Cfg::MT_M;
     n0 = tn * Cfg::MT_N;
 }

@@ -129,17 +129,15 @@ template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS
     static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
 };
 
-// Tile t of the persistent walk -> (m0, n0, batch).
+// Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
+// groups (rm_grouped_tile, gemm.hip).
 template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n, int& m0, int& n0, int& b) {
     const int per_batch = tiles_m * tiles_n;
     b = t / per_batch;
-    const int r = t - b * per_batch;
-    const int per_group = Cfg::GROUP_M * tiles_n;
-    const int first = (r / per_group) * Cfg::GROUP_M;
-    const int rows = tiles_m - first < Cfg::GROUP_M ? tiles_m - first : Cfg::GROUP_M;
-    const int in_group = r - (r / per_group) * per_group;
-    m0 = (first + in_group % rows) * Cfg::BM;
-    n0 = (in_group / rows) * Cfg::BN;
+    int tm, tn;
+    rm_grouped_tile<Cfg::GROUP_M>(t - b * per_batch, tiles_m, tiles_n, tm, tn);
+    m0 = tm * Cfg::BM;
+    n0 = tn * Cfg::BN;
 }
 
 template <class Cfg, class Ty, int TA, int TB>
