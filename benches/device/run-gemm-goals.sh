@@ -12,13 +12,13 @@ run() {
   echo "$line" >> "$OUT/goals-full.txt"
   echo "$* | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/goals.txt" | cut -c1-260
 }
-for p in ${PRECISIONS:-hss bss h s d}; do
+for p in ${PRECISIONS:-hss bss h s d xf32}; do
   for s in ${SIZES:-1024 2048 4096 8192}; do run --precision $p -m $s -n $s -k $s; done
 done
 run --precision hss -m 8192 -n 8192 -k 128
 run --precision hss -m 16 -n 8192 -k 8192
 run --precision hss -m 4096 -n 4096 -k 65536
-for p in hss s; do
+for p in ${BATCH_PRECISIONS:-hss bss h s d}; do
   run --precision $p -m 32 -n 32 -k 32 --batch 10000
   run --precision $p -m 64 -n 64 -k 64 --batch 4096
   run --precision $p -m 128 -n 128 -k 128 --batch 2048

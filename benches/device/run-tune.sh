@@ -12,20 +12,23 @@
 # No step starts after DEADLINE seconds, and each step is killed after STEP_TIMEOUT, so what was
 # written comes back within the device tool's 10 minutes. Knobs: MAX_CANDIDATES (12 of the 13-26
 # the generator lists for sm_90), VARIANTS (all; e.g. wgmma), ITERS (5), WARMUP (2), PRECISIONS,
-# LAYOUTS, HALF_SIZES, DEADLINE (420), STEP_TIMEOUT (150). The tuner writes its table after every
+# LAYOUTS, HALF_SIZES, SIZES (every precision; overrides both lists), DEADLINE (420),
+# STEP_TIMEOUT (150). The tuner writes its table after every
 # size, so a step cut short by its timeout keeps the sizes it finished (the deep 4096x4096x65536
 # comes last for that reason).
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT/tables"
 export ROCMATH_CACHE_DIR=/tmp/rocmath-cache RUST_BACKTRACE=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$OUT/env.txt" 2>&1
-[ -d tuning/tables/sm_90 ] && cp -r tuning/tables/sm_90 "$OUT/tables/"
+# (seeded once: a second run in the same $OUT merges into what the first one wrote)
+[ -d "$OUT/tables/sm_90" ] || { [ -d tuning/tables/sm_90 ] && cp -r tuning/tables/sm_90 "$OUT/tables/"; }
 T=.carry/rocmath-tune
 HALF=${HALF_SIZES:-"1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048,4096x4096x65536"}
 SQUARE="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192"
 status=0
 for p in ${PRECISIONS:-hss bss h d s}; do
   case $p in hss|bss|h) sizes=$HALF ;; *) sizes=$SQUARE ;; esac
+  sizes=${SIZES:-$sizes}
   for layout in ${LAYOUTS:-NT NN}; do
     if [ "$SECONDS" -ge "${DEADLINE:-420}" ]; then
       echo "== $p $layout skipped: past the ${DEADLINE:-420} s deadline" | tee -a "$OUT/summary.txt"; status=1; continue

@@ -32,6 +32,7 @@ pub mod dtype {
 /// cublasComputeType_t values (cublas_api.h).
 pub mod compute {
     pub const C32F: i32 = 68;
+    pub const C32F_FAST_TF32: i32 = 77;
     pub const C64F: i32 = 70;
 }
 

@@ -19,15 +19,16 @@ use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::fft::{suite_cases, FftArgs};
 use rocmath_bench::gemm::{check, sample_columns, time_ms, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
-use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, Operation};
+use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
-use rocmath_tests::Num;
+use rocmath_tests::{xf32_compute_roundoff, Num};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
-  gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs  --transA N|T|C  --transB N|T|C
+  gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs|xf32  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
                 [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
+                xf32: f32 with rocblas_xf32_xdl_math_op (TF32 products; cuBLAS COMPUTE_32F_FAST_TF32)
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
   fft options:  --precision single|double|half  --type c2c|r2c|c2r  [--inverse]  --length N[xN2[xN3]]
                 [--batch B] [--inplace] [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--no-peer]
@@ -282,6 +283,10 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     use cublas::{compute as ct, dtype as dt};
     match g.precision.as_str() {
         "s" => bench_typed::<f32>(device, g, (dt::R_32F, dt::R_32F, ct::C32F)),
+        // f32 with rocblas_xf32_xdl_math_op (TF32 products); cuBLAS with its fast-TF32 compute.
+        "xf32" => bench::<f32, f32>(device, g, GemmFamily::Xf32, (dt::R_32F, dt::R_32F, ct::C32F_FAST_TF32), xf32_compute_roundoff(g.k), &|h, a, lda, b, ldb, c, ldc, batch| {
+            gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, g.alpha as f32, a, lda, b, ldb, g.beta as f32, c, ldc, batch)
+        }),
         "d" => bench_typed::<f64>(device, g, (dt::R_64F, dt::R_64F, ct::C64F)),
         "c" => bench_typed::<Complex32>(device, g, (dt::C_32F, dt::C_32F, ct::C32F)),
         "z" => bench_typed::<Complex64>(device, g, (dt::C_64F, dt::C_64F, ct::C64F)),
@@ -317,6 +322,9 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     let batch = p.batch_strides();
     let host = HostData::<In, Out>::generate(&p);
     let mut handle = Handle::on(device).map_err(|e| err(&e))?;
+    if family == GemmFamily::Xf32 {
+        handle.set_math_mode(MathMode::Xf32XdlMathOp);
+    }
     handle.set_gemm_variant(g.variant);
     handle.set_gemm_config(g.config);
     let q = handle.queue().clone();

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C --transB N|T|C --sizes MxNxK[xBATCH],...
                    [--device cuda[:N]|hip[:N]] [--out DIR] [--iters N] [--warmup N]
                    [--max-candidates N] [--variants V,...] [--dry-run [--arch A]]
-  --precision      s d c z h hss bss hhs bbs (i8 and xf32: --dry-run only, not supported yet)
+  --precision      s d c z h hss bss hhs bbs xf32 (xf32: f32 with TF32 products; i8: --dry-run only)
   --sizes          comma-separated; BATCH (default 1) makes a strided-batched problem
   --device         the GPU to tune on (default: ROCMATH_DEVICE, else the best present); the CPU
                    device has no kernel configs, so tuning on it is an error
@@ -187,6 +187,20 @@ pub fn pick_candidates(all: &[GemmConfig], fallback: GemmConfig, max: Option<usi
         out.extend((0..keep).map(|i| others[i * (others.len() - 1) / (keep - 1)]));
     }
     out
+}
+
+/// The candidates worth timing at `size`. For a batched size, a config whose macro tile pads one
+/// matrix to more than twice the area that the tightest candidate pads it to is dropped: the
+/// grid already has a block per problem, so the padding is pure waste and such a config cannot
+/// win (e.g. 128x128 tiles on 32x32 matrices). A single problem keeps every candidate (large
+/// tiles win there through reuse, and skinny shapes are decided by measurement).
+pub fn fitting_candidates(all: &[GemmConfig], size: &Size) -> Vec<GemmConfig> {
+    if size.batch <= 1 {
+        return all.to_vec();
+    }
+    let padded = |c: &GemmConfig| size.m.div_ceil(c.mt[0] as usize) * c.mt[0] as usize * size.n.div_ceil(c.mt[1] as usize) * c.mt[1] as usize;
+    let Some(tightest) = all.iter().map(padded).min() else { return Vec::new() };
+    all.iter().copied().filter(|c| padded(c) <= 2 * tightest).collect()
 }
 
 /// Today's date in UTC, `yyyy-mm-dd`, from the system clock.
@@ -480,5 +494,20 @@ mod tests {
         let others: Vec<_> = all.iter().filter(|c| **c != fallback).collect();
         let three = pick_candidates(&all, fallback, Some(3));
         assert_eq!((&three[1], &three[2]), (others[0], *others.last().unwrap()));
+    }
+
+    #[test]
+    fn batched_sizes_drop_oversized_tiles() {
+        let all = GemmConfig::candidates(GemmFamily::Hss, "sm_90");
+        let size = |m, batch| Size { m, n: m, k: m, batch };
+        assert_eq!(fitting_candidates(&all, &size(32, 1)), all, "single problems keep every candidate");
+        let small = fitting_candidates(&all, &size(32, 10000));
+        assert!(!small.is_empty() && small.len() < all.len());
+        assert!(small.iter().all(|c| c.mt[0] * c.mt[1] <= 2 * 32 * 32), "{:?}", small.iter().map(|c| c.tag()).collect::<Vec<_>>());
+        let mid = fitting_candidates(&all, &size(128, 2048));
+        assert!(mid.iter().any(|c| c.is_wgmma()) && mid.iter().all(|c| c.mt[0] * c.mt[1] <= 2 * 128 * 128));
+        let f32_small = fitting_candidates(&GemmConfig::candidates(GemmFamily::S, "sm_90"), &size(32, 10000));
+        assert!(f32_small.iter().any(|c| c.mt[..2] == [32, 32]), "the FMA candidates include a 32x32 tile");
+        assert!(fitting_candidates(&[], &size(32, 2)).is_empty());
     }
 }

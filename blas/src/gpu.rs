@@ -82,7 +82,7 @@ pub(crate) fn select(
     let kernel = if let Some(cfg) = handle.gemm_config() {
         GemmKernel::new(family, cfg).map_err(mismatch)?
     } else if let Some(v) = handle.gemm_variant() {
-        GemmKernel::fallback(family, v).map_err(mismatch)?
+        GemmKernel::arch_fallback(family, v, arch).map_err(mismatch)?
     } else {
         let usable = |sol: &str| {
             GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok()).filter(|k| k.supports_arch(arch))

@@ -20,6 +20,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("atoms/mma_m16n8k16_f16.h", include_str!("../include/atoms/mma_m16n8k16_f16.h")),
     ("atoms/mma_m16n8k16_bf16.h", include_str!("../include/atoms/mma_m16n8k16_bf16.h")),
     ("atoms/mma_m8n8k4_f64.h", include_str!("../include/atoms/mma_m8n8k4_f64.h")),
+    ("atoms/mma_m16n8k16_f64.h", include_str!("../include/atoms/mma_m16n8k16_f64.h")),
     ("atoms/mma_m16n8k8_tf32.h", include_str!("../include/atoms/mma_m16n8k8_tf32.h")),
     ("atoms/mma_m16n8k32_s8.h", include_str!("../include/atoms/mma_m16n8k32_s8.h")),
 ];
@@ -58,6 +59,8 @@ pub enum Atom {
     MmaM16n8k16Bf16,
     /// `mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64`
     MmaM8n8k4F64,
+    /// `mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64` (sm_90 only)
+    MmaM16n8k16F64,
     /// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`
     MmaM16n8k8Tf32,
     /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
@@ -85,7 +88,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 14] = [
+    pub const ALL: [Atom; 15] = [
         Atom::Fma,
         Atom::MfmaF32_32x32x8F16,
         Atom::MfmaF32_16x16x16F16,
@@ -96,6 +99,7 @@ impl Atom {
         Atom::MmaM16n8k16F16,
         Atom::MmaM16n8k16Bf16,
         Atom::MmaM8n8k4F64,
+        Atom::MmaM16n8k16F64,
         Atom::MmaM16n8k8Tf32,
         Atom::MmaM16n8k32S8,
         Atom::WgmmaF16,
@@ -112,6 +116,7 @@ impl Atom {
             Atom::MfmaF64_16x16x4F64 => (16, 16, 4),
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => (16, 8, 16),
             Atom::MmaM8n8k4F64 => (8, 8, 4),
+            Atom::MmaM16n8k16F64 => (16, 8, 16),
             Atom::MmaM16n8k8Tf32 => (16, 8, 8),
             Atom::MmaM16n8k32S8 => (16, 8, 32),
             // N: the granule of the instruction's N (8 .. 256); one instruction spans a wave tile.
@@ -135,6 +140,15 @@ impl Atom {
         }
     }
 
+    /// The NVIDIA compute capabilities (major * 10 + minor) an NVIDIA atom runs on: mma.sync
+    /// from sm_80 on; wgmma and the m16n8k16 DMMA shape on sm_90 only (not on later majors).
+    pub fn nvidia_sms(self) -> std::ops::RangeInclusive<u32> {
+        match self {
+            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::MmaM16n8k16F64 => 90..=90,
+            _ => 80..=u32::MAX,
+        }
+    }
+
     /// The sm_90a warpgroup atoms (TMA-fed, warp-specialized mainloop of `gemm_sm90.hip`).
     pub fn is_wgmma(self) -> bool {
         matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16)
@@ -152,6 +166,7 @@ impl Atom {
             Atom::MmaM16n8k16F16
             | Atom::MmaM16n8k16Bf16
             | Atom::MmaM8n8k4F64
+            | Atom::MmaM16n8k16F64
             | Atom::MmaM16n8k8Tf32
             | Atom::MmaM16n8k32S8
             | Atom::WgmmaF16
@@ -167,7 +182,7 @@ impl Atom {
                 AtomInput::Bf16
             }
             Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
-            Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 => AtomInput::F64,
+            Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
         }
@@ -207,6 +222,7 @@ impl Atom {
             Atom::MmaM16n8k16F16 => "rm_atom_mma_m16n8k16_f16".into(),
             Atom::MmaM16n8k16Bf16 => "rm_atom_mma_m16n8k16_bf16".into(),
             Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
+            Atom::MmaM16n8k16F64 => "rm_atom_mma_m16n8k16_f64".into(),
             Atom::MmaM16n8k8Tf32 => "rm_atom_mma_m16n8k8_tf32".into(),
             Atom::MmaM16n8k32S8 => "rm_atom_mma_m16n8k32_s8".into(),
             // The generator emits the wrapper for the config's N (see gen::gemm).
@@ -228,6 +244,7 @@ impl Atom {
             Atom::MmaM16n8k16F16 => "mma16x8x16f16",
             Atom::MmaM16n8k16Bf16 => "mma16x8x16bf16",
             Atom::MmaM8n8k4F64 => "mma8x8x4f64",
+            Atom::MmaM16n8k16F64 => "mma16x8x16f64",
             Atom::MmaM16n8k8Tf32 => "mma16x8x8tf32",
             Atom::MmaM16n8k32S8 => "mma16x8x32s8",
             Atom::WgmmaF16 => "wgmma64xnx16f16",

@@ -13,11 +13,11 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
-use rocmath_bench::tune::{layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
-use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle};
+use rocmath_bench::tune::{fitting_candidates, layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
+use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle, MathMode};
 use rocmath_kernels::gen::gemm::GENERATOR;
 use rocmath_runtime::Device;
-use rocmath_tests::Num;
+use rocmath_tests::{xf32_compute_roundoff, Num};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -80,7 +80,7 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         all.retain(|c| vs.contains(&c.variant()));
     }
     let fallback = GemmKernel::select(family, &arch).config;
-    let configs = pick_candidates(&all, fallback, t.max_candidates);
+    let cands = Candidates { all: &all, fallback, max: t.max_candidates };
     let header = TableHeader {
         arch: table_arch(&arch),
         types: family.tag().to_string(),
@@ -91,17 +91,21 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         date: today_utc(),
     };
     println!(
-        "arch {arch}: {} candidates of {} (generator {GENERATOR}; arch fallback {}); table {}/gemm_{}_{}.json",
-        configs.len(),
+        "arch {arch}: {} candidates, {} per size (generator {GENERATOR}; arch fallback {}); table {}/gemm_{}_{}.json",
         all.len() + usize::from(!all.contains(&fallback)),
+        t.max_candidates.map_or("all that fit".to_string(), |m| format!("at most {m} that fit")),
         header.fallback,
         header.arch,
         header.types,
         header.layout
     );
     let Some(device) = device.filter(|_| !t.dry_run) else {
-        for (i, c) in configs.iter().enumerate() {
-            println!("  [{}/{}] {}{}", i + 1, configs.len(), c.tag(), if *c == fallback { "  (arch fallback)" } else { "" });
+        for size in &t.sizes {
+            let configs = cands.for_size(size);
+            println!("size {size}:");
+            for (i, c) in configs.iter().enumerate() {
+                println!("  [{}/{}] {}{}", i + 1, configs.len(), c.tag(), if *c == fallback { "  (arch fallback)" } else { "" });
+            }
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -114,7 +118,7 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         }
         Ok(path)
     };
-    let outcomes = tune_family(&device, t, &configs, &save)?;
+    let outcomes = tune_family(&device, t, &cands, &save)?;
     let path = save(&outcomes)?;
     println!("wrote {}", path.display());
     let missing = outcomes.iter().filter(|o| o.winner().is_none()).count();
@@ -125,32 +129,51 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Called with the outcomes so far after each size.
-type Save<'a> = dyn Fn(&[SizeOutcome]) -> Result<PathBuf, String> + 'a;
+/// The generator's candidates for the device, narrowed per size: those that fit the size
+/// ([`fitting_candidates`]), then at most `max` of them ([`pick_candidates`], fallback first).
+struct Candidates<'a> {
+    all: &'a [GemmConfig],
+    fallback: GemmConfig,
+    max: Option<usize>,
+}
 
-fn tune_family(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
-    match t.family {
-        GemmFamily::S => tune_typed::<f32>(device, t, configs, save),
-        GemmFamily::D => tune_typed::<f64>(device, t, configs, save),
-        GemmFamily::C => tune_typed::<Complex32>(device, t, configs, save),
-        GemmFamily::Z => tune_typed::<Complex64>(device, t, configs, save),
-        GemmFamily::H => tune_typed::<f16>(device, t, configs, save),
-        GemmFamily::Hss => tune_ex::<f16, f32>(device, t, configs, save),
-        GemmFamily::Bss => tune_ex::<bf16, f32>(device, t, configs, save),
-        GemmFamily::Hhs => tune_ex::<f16, f16>(device, t, configs, save),
-        GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, configs, save),
-        f @ (GemmFamily::I8 | GemmFamily::Xf32) => Err(format!("precision {} is not supported yet", f.tag())),
+impl Candidates<'_> {
+    fn for_size(&self, size: &Size) -> Vec<GemmConfig> {
+        pick_candidates(&fitting_candidates(self.all, size), self.fallback, self.max)
     }
 }
 
-fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
-    tune::<T, T>(device, t, configs, save, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
+/// Called with the outcomes so far after each size.
+type Save<'a> = dyn Fn(&[SizeOutcome]) -> Result<PathBuf, String> + 'a;
+
+fn tune_family(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    match t.family {
+        GemmFamily::S => tune_typed::<f32>(device, t, cands, save),
+        GemmFamily::D => tune_typed::<f64>(device, t, cands, save),
+        GemmFamily::C => tune_typed::<Complex32>(device, t, cands, save),
+        GemmFamily::Z => tune_typed::<Complex64>(device, t, cands, save),
+        GemmFamily::H => tune_typed::<f16>(device, t, cands, save),
+        GemmFamily::Hss => tune_ex::<f16, f32>(device, t, cands, save),
+        GemmFamily::Bss => tune_ex::<bf16, f32>(device, t, cands, save),
+        GemmFamily::Hhs => tune_ex::<f16, f16>(device, t, cands, save),
+        GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, cands, save),
+        // f32 storage, TF32 products (the handle's xf32 math mode is set in `tune`). The bound
+        // is derived for the shallowest size, which makes it looser (never tighter) for deeper ones.
+        GemmFamily::Xf32 => tune::<f32, f32>(device, t, cands, save, GemmFamily::Xf32, xf32_compute_roundoff(t.sizes.iter().map(|s| s.k).min().unwrap_or(1)), &|h, p, d| {
+            gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0f32, &d.a, p.lda, &d.b, p.ldb, 0.0f32, &mut d.c, p.ldc, p.batch_strides())
+        }),
+        f @ GemmFamily::I8 => Err(format!("precision {} is not supported yet", f.tag())),
+    }
+}
+
+fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    tune::<T, T>(device, t, cands, save, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
         gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, T::ONE, &d.a, p.lda, &d.b, p.ldb, T::ZERO, &mut d.c, p.ldc, p.batch_strides())
     })
 }
 
-fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArgs, configs: &[GemmConfig], save: &Save) -> Result<Vec<SizeOutcome>, String> {
-    tune::<In, Out>(device, t, configs, save, t.family, EX_ROUNDOFF, &|h, p, d| {
+fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    tune::<In, Out>(device, t, cands, save, t.family, EX_ROUNDOFF, &|h, p, d| {
         gemm_strided_batched_ex(h, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0, &d.a, p.lda, &d.b, p.ldb, 0.0, &mut d.c, p.ldc, p.batch_strides())
     })
 }
@@ -158,19 +181,23 @@ fn tune_ex<In: HalfLike + Num, Out: ExOutput + Num>(device: &Device, t: &TuneArg
 fn tune<In: Num, Out: Num>(
     device: &Device,
     t: &TuneArgs,
-    configs: &[GemmConfig],
+    cands: &Candidates,
     save: &Save,
     family: GemmFamily,
     roundoff: f64,
     call: &Call<In, Out>,
 ) -> Result<Vec<SizeOutcome>, String> {
     let mut handle = Handle::on(device).map_err(|e| e.to_string())?;
+    if family == GemmFamily::Xf32 {
+        handle.set_math_mode(MathMode::Xf32XdlMathOp);
+    }
     let q = handle.queue().clone();
-    let tags: Vec<String> = configs.iter().map(GemmConfig::tag).collect();
     let timing = Timing { warmup: t.warmup, iters: t.iters };
     let mut outcomes = Vec::with_capacity(t.sizes.len());
     for (s, size) in t.sizes.iter().enumerate() {
         println!("== size {}/{}: gemm {} {}{} {size}", s + 1, t.sizes.len(), family.tag(), t.trans_a.letter(), t.trans_b.letter());
+        let configs = cands.for_size(size);
+        let tags: Vec<String> = configs.iter().map(GemmConfig::tag).collect();
         let p = Problem::new(t.trans_a, t.trans_b, [size.m, size.n, size.k], [None; 3], size.batch, 1.0, 0.0);
         let mut host = HostData::<In, Out>::generate(&p);
         host.poison_c();

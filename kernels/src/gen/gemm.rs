@@ -389,9 +389,8 @@ impl GemmConfig {
         match (self.atom.vendor(), a) {
             (Vendor::Any, Arch::Nvidia(_)) => true,
             (Vendor::Any, Arch::Amd(_)) => lds <= AMD_LDS,
-            // wgmma and setmaxnreg exist on sm_90a only (not on later majors).
-            (Vendor::Nvidia, Arch::Nvidia(sm)) if self.is_wgmma() => sm == 90,
-            (Vendor::Nvidia, Arch::Nvidia(sm)) => sm >= 80,
+            // wgmma, setmaxnreg and the m16n8k16 DMMA exist on sm_90 only (not on later majors).
+            (Vendor::Nvidia, Arch::Nvidia(sm)) => self.atom.nvidia_sms().contains(&sm),
             (Vendor::Amd, Arch::Amd(AmdArch::Cdna23)) => lds <= AMD_LDS,
             _ => false,
         }
@@ -449,6 +448,21 @@ impl GemmConfig {
         Ok(cfg)
     }
 
+    /// The fallback of a variant on `arch`: [`fallback`](Self::fallback), except where the arch
+    /// has a faster atom that the portable fallback cannot use. f64 on sm_90: the m16n8k16 DMMA
+    /// shape (Hopper's native FP64 tensor-core instruction; m8n8k4 issues at a lower rate there),
+    /// with CUTLASS's Hopper DGEMM blocking, 128x64x16 over 2x2 warps, 3 stages.
+    pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmConfig, String> {
+        if family == GemmFamily::D && variant == GemmVariant::Mma {
+            let dmma = GemmConfig::direct(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3);
+            if dmma.supports_arch(family, arch) {
+                dmma.validate(family)?;
+                return Ok(dmma);
+            }
+        }
+        GemmConfig::fallback(family, variant)
+    }
+
     /// The configs the tuner tries for `family` on `arch` (all valid, all supported there).
     pub fn candidates(family: GemmFamily, arch: &str) -> Vec<GemmConfig> {
         use GemmFamily as F;
@@ -457,7 +471,7 @@ impl GemmConfig {
         let cdna = matches!(Arch::parse(arch), Some(Arch::Amd(AmdArch::Cdna23)));
         let (direct, reg) = (GemmConfig::direct, GemmConfig::register_staged);
         for variant in GemmVariant::ALL {
-            if let Ok(c) = GemmConfig::fallback(family, variant) {
+            if let Ok(c) = GemmConfig::arch_fallback(family, variant, arch) {
                 v.push(c);
             }
         }
@@ -484,6 +498,11 @@ impl GemmConfig {
                         for stages in [3, 4] {
                             v.push(direct(atom, mt, waves, stages));
                         }
+                    }
+                    // Small batched problems (32^3, 64^3): one block per matrix, small blocks so
+                    // that many stay resident per SM while their loads are in flight.
+                    for (mt, waves) in [([32, 32, 32], [1, 1]), ([32, 32, 32], [2, 1]), ([64, 64, 64], [2, 2]), ([64, 64, 64], [2, 1])] {
+                        v.push(direct(atom, mt, waves, 2));
                     }
                 }
                 F::Xf32 => {
@@ -514,6 +533,20 @@ impl GemmConfig {
                             v.push(direct(Atom::MmaM8n8k4F64, mt, waves, stages));
                         }
                     }
+                    // sm_90's DMMA shape (supports_arch drops these elsewhere).
+                    for (mt, waves, stages) in [
+                        ([128, 64, 16], [2, 2], 4),
+                        ([64, 128, 16], [2, 2], 3),
+                        ([64, 64, 16], [2, 2], 3),
+                        ([128, 128, 16], [2, 4], 3),
+                        ([128, 128, 16], [4, 2], 3),
+                        ([128, 64, 32], [2, 2], 3),
+                        ([64, 64, 32], [2, 2], 3),
+                        ([32, 32, 32], [1, 1], 2),
+                        ([64, 64, 16], [2, 1], 3),
+                    ] {
+                        v.push(direct(Atom::MmaM16n8k16F64, mt, waves, stages));
+                    }
                 }
                 _ => {}
             }
@@ -541,6 +574,11 @@ impl GemmConfig {
                     for stages in [2, 3] {
                         v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..direct(Atom::Fma, mt, t, stages) });
                     }
+                }
+                // Small batched problems: 32x32 and 64x64 tiles with 4x4 or 8x8 per thread.
+                for (mt, t) in [([32, 32, 32], [8, 8]), ([32, 32, 16], [8, 8]), ([64, 64, 16], [8, 8]), ([64, 64, 32], [16, 16])] {
+                    v.push(reg(Atom::Fma, mt, t, 4, 1));
+                    v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..direct(Atom::Fma, mt, t, 2) });
                 }
             }
             F::C => v.push(reg(Atom::Fma, [64, 64, 8], [16, 16], 4, 1)),
@@ -580,13 +618,26 @@ impl GemmKernel {
         self.config.is_wgmma().then_some("sm_90a")
     }
 
-    /// Every fallback module (each valid (family, variant)), strided form.
+    /// The fallback module of a variant on `arch` (see [`GemmConfig::arch_fallback`]).
+    pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmKernel, String> {
+        GemmKernel::new(family, GemmConfig::arch_fallback(family, variant, arch)?)
+    }
+
+    /// Every fallback module (each valid (family, variant), portable and per-arch), strided form.
     pub fn all() -> Vec<GemmKernel> {
         let mut v = Vec::new();
         for variant in GemmVariant::ALL {
             for family in GemmFamily::ALL {
-                if let Ok(k) = GemmKernel::fallback(family, variant) {
-                    v.push(k);
+                for arch in [None, Some("sm_90")] {
+                    let k = match arch {
+                        None => GemmKernel::fallback(family, variant),
+                        Some(a) => GemmKernel::arch_fallback(family, variant, a),
+                    };
+                    if let Ok(k) = k {
+                        if !v.contains(&k) {
+                            v.push(k);
+                        }
+                    }
                 }
             }
         }
@@ -597,7 +648,7 @@ impl GemmKernel {
     /// gfx90a/gfx94x/gfx950 where the family has one, else fma.
     pub fn select(family: GemmFamily, arch: &str) -> GemmKernel {
         for variant in [GemmVariant::Wgmma, GemmVariant::Mma, GemmVariant::Mfma] {
-            if let Ok(k) = GemmKernel::fallback(family, variant) {
+            if let Ok(k) = GemmKernel::arch_fallback(family, variant, arch) {
                 if k.supports_arch(arch) {
                     return k;
                 }
@@ -731,6 +782,10 @@ pub fn instantiations(
         )),
         Vendor::Nvidia if cfg.is_wgmma() => s.push_str(&format!(
             "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM != 900)\n#error \"{module}: wgmma kernels need NVIDIA sm_90a\"\n#endif\n"
+        )),
+        Vendor::Nvidia if *cfg.atom.nvidia_sms().end() == 90 => s.push_str(&format!(
+            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM != 900)\n#error \"{module}: {} needs NVIDIA sm_90\"\n#endif\n",
+            cfg.atom.tag()
         )),
         Vendor::Nvidia => s.push_str(&format!(
             "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM < 800)\n#error \"{module}: mma.sync kernels need NVIDIA sm_80 or newer\"\n#endif\n"

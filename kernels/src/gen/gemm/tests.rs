@@ -63,7 +63,8 @@ fn fallback_counts() {
     let all = GemmKernel::all();
     let count = |v| all.iter().filter(|k| k.variant() == v).count();
     assert_eq!(count(GemmVariant::Fma), 11);
-    assert_eq!(count(GemmVariant::Mma), 8);
+    // 8 portable ones, plus f64's sm_90 DMMA m16n8k16.
+    assert_eq!(count(GemmVariant::Mma), 9);
     assert_eq!(count(GemmVariant::Mfma), 8);
 }
 
@@ -111,6 +112,13 @@ fn select_picks_best_fallback() {
     assert_eq!(sel(F::Hss, "sm_100"), GemmVariant::Mma);
     assert_eq!(sel(F::Bbs, "sm_80"), GemmVariant::Mma);
     assert_eq!(sel(F::D, "sm_90"), GemmVariant::Mma);
+    // f64 on sm_90 gets Hopper's m16n8k16 DMMA shape; it exists there only.
+    assert_eq!(GemmKernel::select(F::D, "sm_90").config.atom, Atom::MmaM16n8k16F64);
+    assert_eq!(GemmKernel::select(F::D, "sm_80").config.atom, Atom::MmaM8n8k4F64);
+    assert_eq!(GemmKernel::select(F::D, "sm_100").config.atom, Atom::MmaM8n8k4F64);
+    let dmma = GemmKernel::select(F::D, "sm_90");
+    assert!(dmma.supports_arch("sm_90") && !dmma.supports_arch("sm_80") && !dmma.supports_arch("sm_100"));
+    assert!(dmma.source().contains("RM_SM != 900") && GemmKernel::all().contains(&dmma));
     assert_eq!(sel(F::Hss, "sm_75"), GemmVariant::Fma);
     assert_eq!(sel(F::S, "sm_90"), GemmVariant::Fma);
     assert_eq!(sel(F::Z, "sm_90"), GemmVariant::Fma);
