@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (repo root, .carry/ staged by stage.sh), session 7: tunes what the
 # generator's new candidates change (run-tune.sh steps). PHASE=a: the small-batch tiles for hss, bss, h and s
-# (NT, the three strided batches) and xf32 (NT, squares, mma variant). PHASE=b: f64 with
+# (NT, the three strided batches) and xf32 (NT, squares, mma variant). PHASE=b: s's small batches (as in a; a runs past its deadline without them) and f64 with
 # the sm_90 DMMA m16n8k16 configs (NT, mma variant, squares and batches). Tables in $OUT/tables (seeded from tuning/tables), logs in $OUT, all of it
 # tarred into $OUT/s7-$PHASE.tgz (the device tool returns at most 8 files).
 set -uo pipefail
@@ -14,6 +14,7 @@ a)
   PRECISIONS=xf32 LAYOUTS=NT VARIANTS=mma MAX_CANDIDATES=10 SIZES="2048x2048x2048,8192x8192x8192" DEADLINE=120 bash benches/device/run-tune.sh || status=1
   ;;
 b)
+  PRECISIONS=s LAYOUTS=NT SIZES=$BATCHES MAX_CANDIDATES=14 bash benches/device/run-tune.sh || status=1
   PRECISIONS=d LAYOUTS=NT VARIANTS=mma MAX_CANDIDATES=24 SIZES="4096x4096x4096,8192x8192x8192,$BATCHES" \
     STEP_TIMEOUT=280 bash benches/device/run-tune.sh || status=1
   ;;
