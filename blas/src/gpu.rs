@@ -60,10 +60,30 @@ fn layout(family: GemmFamily, trans_a: Operation, trans_b: Operation) -> String 
     format!("{}{}", tag(trans_a), tag(trans_b))
 }
 
+/// Layouts whose table stands in, in this order, for a layout that has none.
+const SIBLING_LAYOUTS: [&str; 4] = ["nt", "nn", "tn", "tt"];
+
+/// The tuning tables' kernel for a call of `family` in `layout` on `arch`: the pick of the
+/// layout's own table (exact size, else nearest, else its fallback) or, where that layout has no
+/// table of the current generator, of the family's first sibling layout that has one. The best
+/// blocking depends on the size far more than on the transposes (32x32 tiles for 32^3 batches
+/// whatever the layout), so a sibling's pick beats the arch fallback. `None`: no table, or
+/// nothing in it that validates for the family and runs on the arch.
+fn table_pick(tables: &Tables, arch: &str, family: GemmFamily, layout: &str, [m, n, k, batch]: [usize; 4]) -> Option<GemmKernel> {
+    let usable = |sol: &str| GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok()).filter(|k| k.supports_arch(arch));
+    let layouts = std::iter::once(layout).chain(SIBLING_LAYOUTS.into_iter().filter(|l| *l != layout));
+    let table = layouts.into_iter().find_map(|l| match tables.gemm(arch, family.tag(), l, GENERATOR) {
+        Lookup::Found(t) => Some(t),
+        Lookup::Stale { .. } | Lookup::Missing => None,
+    })?;
+    table.select(m as u64, n as u64, k as u64, batch as u64, |sol| usable(sol).is_some()).and_then(|s| usable(&s.solution))
+}
+
 /// The kernel a handle uses for a call on `device` (f32 calls in xf32 math mode use the xf32
 /// family): a pinned config, else a pinned variant's
-/// fallback, else the tuning table's pick for the size (exact, else nearest in log space, else
-/// the table's fallback), else the arch's fallback. A stale or unusable table entry costs speed,
+/// fallback, else the tuning table's pick for the size ([`table_pick`]: exact, else nearest in
+/// log space, else the table's fallback; a sibling layout's table where the layout has none),
+/// else the arch's fallback. A stale or unusable table entry costs speed,
 /// never correctness: only configs that validate for the family and run on the arch are taken.
 pub(crate) fn select(
     handle: &Handle,
@@ -84,16 +104,8 @@ pub(crate) fn select(
     } else if let Some(v) = handle.gemm_variant() {
         GemmKernel::arch_fallback(family, v, arch).map_err(mismatch)?
     } else {
-        let usable = |sol: &str| {
-            GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok()).filter(|k| k.supports_arch(arch))
-        };
-        let picked = match tables().gemm(arch, family.tag(), &layout(family, trans_a, trans_b), GENERATOR) {
-            Lookup::Found(t) => t
-                .select(m as u64, n as u64, k as u64, batch as u64, |sol| usable(sol).is_some())
-                .and_then(|s| usable(&s.solution)),
-            Lookup::Stale { .. } | Lookup::Missing => None,
-        };
-        picked.unwrap_or_else(|| GemmKernel::select(family, arch))
+        table_pick(tables(), arch, family, &layout(family, trans_a, trans_b), [m, n, k, batch])
+            .unwrap_or_else(|| GemmKernel::select(family, arch))
     };
     if !kernel.supports_arch(arch) {
         return Err(mismatch(format!("{} does not run on {arch}", kernel.module_name())));
@@ -288,4 +300,37 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         first += count;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rocmath_tuning::{GemmEntry, GemmTable};
+
+    fn table(layout: &str, entries: &[([u64; 4], &str)]) -> GemmTable {
+        let mut t = GemmTable::new("sm_90", "hss", layout, GENERATOR, "mt128x256x64_w2x1_s4_x_g8_o1_wgmma64xnx16f16");
+        for ([m, n, k, b], sol) in entries {
+            t.upsert_entry(GemmEntry::new(*m, *n, *k, *b, *sol));
+        }
+        t
+    }
+
+    #[test]
+    fn a_layout_without_a_table_uses_a_siblings() {
+        let small = "mt32x32x32_w2x1_s2_x_g8_o1_mma16x8x16f16";
+        let nn_pick = "mt64x64x32_w2x2_s3_x_g8_o1_mma16x8x16f16";
+        let mut tables = Tables::new();
+        tables.insert(table("nt", &[([32, 32, 32, 10000], small)]));
+        let pick = |tables: &Tables, layout: &str| table_pick(tables, "sm_90", GemmFamily::Hss, layout, [32, 32, 32, 10000]).map(|k| k.config.tag());
+        // tn and tt have no table: nt's pick (not the arch fallback's 128x256 tile).
+        assert_eq!(pick(&tables, "tn").as_deref(), Some(small));
+        assert_eq!(pick(&tables, "tt").as_deref(), Some(small));
+        // A layout's own table wins over its siblings.
+        tables.insert(table("nn", &[([32, 32, 32, 10000], nn_pick)]));
+        assert_eq!(pick(&tables, "nn").as_deref(), Some(nn_pick));
+        assert_eq!(pick(&tables, "tn").as_deref(), Some(small), "nt comes first among the siblings");
+        // No table of the family at all, or an arch that runs none of its solutions: no pick.
+        assert!(table_pick(&tables, "sm_90", GemmFamily::Bss, "nt", [32, 32, 32, 1]).is_none());
+        assert!(table_pick(&tables, "gfx942", GemmFamily::Hss, "nt", [32, 32, 32, 1]).is_none());
+    }
 }
