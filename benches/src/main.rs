@@ -284,9 +284,7 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     match g.precision.as_str() {
         "s" => bench_typed::<f32>(device, g, (dt::R_32F, dt::R_32F, ct::C32F)),
         // f32 with rocblas_xf32_xdl_math_op (TF32 products); cuBLAS with its fast-TF32 compute.
-        "xf32" => bench::<f32, f32>(device, g, GemmFamily::Xf32, (dt::R_32F, dt::R_32F, ct::C32F_FAST_TF32), xf32_compute_roundoff(g.k), &|h, a, lda, b, ldb, c, ldc, batch| {
-            gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, g.alpha as f32, a, lda, b, ldb, g.beta as f32, c, ldc, batch)
-        }),
+        "xf32" => bench_typed_as::<f32>(device, g, GemmFamily::Xf32, (dt::R_32F, dt::R_32F, ct::C32F_FAST_TF32), xf32_compute_roundoff(g.k)),
         "d" => bench_typed::<f64>(device, g, (dt::R_64F, dt::R_64F, ct::C64F)),
         "c" => bench_typed::<Complex32>(device, g, (dt::C_32F, dt::C_32F, ct::C32F)),
         "z" => bench_typed::<Complex64>(device, g, (dt::C_64F, dt::C_64F, ct::C64F)),
@@ -300,8 +298,13 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
 }
 
 fn bench_typed<T: Element + Num>(device: &Device, g: &GemmArgs, peer: (i32, i32, i32)) -> Result<Outcome, String> {
+    bench_typed_as::<T>(device, g, T::FAMILY, peer, typed_roundoff::<T>())
+}
+
+/// The typed gemm of `T` run as `family` (xf32: f32 in xf32 math mode), checked with `roundoff`.
+fn bench_typed_as<T: Element + Num>(device: &Device, g: &GemmArgs, family: GemmFamily, peer: (i32, i32, i32), roundoff: f64) -> Result<Outcome, String> {
     let (alpha, beta) = (T::from_c64(Complex64::new(g.alpha, 0.0)), T::from_c64(Complex64::new(g.beta, 0.0)));
-    bench::<T, T>(device, g, T::FAMILY, peer, typed_roundoff::<T>(), &|h, a, lda, b, ldb, c, ldc, batch| {
+    bench::<T, T>(device, g, family, peer, roundoff, &|h, a, lda, b, ldb, c, ldc, batch| {
         gemm_strided_batched(h, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
     })
 }

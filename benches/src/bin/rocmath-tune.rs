@@ -155,15 +155,18 @@ fn tune_family(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -
         GemmFamily::Bbs => tune_ex::<bf16, bf16>(device, t, cands, save),
         // f32 storage, TF32 products (the handle's xf32 math mode is set in `tune`). The bound
         // is derived for the shallowest size, which makes it looser (never tighter) for deeper ones.
-        GemmFamily::Xf32 => tune::<f32, f32>(device, t, cands, save, GemmFamily::Xf32, xf32_compute_roundoff(t.sizes.iter().map(|s| s.k).min().unwrap_or(1)), &|h, p, d| {
-            gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0f32, &d.a, p.lda, &d.b, p.ldb, 0.0f32, &mut d.c, p.ldc, p.batch_strides())
-        }),
+        GemmFamily::Xf32 => tune_typed_as::<f32>(device, t, cands, save, GemmFamily::Xf32, xf32_compute_roundoff(t.sizes.iter().map(|s| s.k).min().unwrap_or(1))),
         GemmFamily::I8 => Err("precision i8 is not supported yet (refused in run)".into()),
     }
 }
 
 fn tune_typed<T: Element + Num>(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -> Result<Vec<SizeOutcome>, String> {
-    tune::<T, T>(device, t, cands, save, T::FAMILY, typed_roundoff::<T>(), &|h, p, d| {
+    tune_typed_as::<T>(device, t, cands, save, T::FAMILY, typed_roundoff::<T>())
+}
+
+/// The typed gemm of `T` tuned as `family` (xf32: f32 in xf32 math mode), checked with `roundoff`.
+fn tune_typed_as<T: Element + Num>(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save, family: GemmFamily, roundoff: f64) -> Result<Vec<SizeOutcome>, String> {
+    tune::<T, T>(device, t, cands, save, family, roundoff, &|h, p, d| {
         gemm_strided_batched(h, p.trans_a, p.trans_b, p.m, p.n, p.k, T::ONE, &d.a, p.lda, &d.b, p.ldb, T::ZERO, &mut d.c, p.ldc, p.batch_strides())
     })
 }

@@ -33,6 +33,23 @@
 #ifndef ROCMATH_ATOM_INTERFACE_H
 #define ROCMATH_ATOM_INTERFACE_H
 
+#if RM_NVIDIA
+// Lane layout of the mma.sync m16n8kK forms that hold one element per register: tf32 (K = 8) and
+// f64 (K = 16) (PTX ISA, "Matrix Fragments for mma.m16n8k8" with .tf32 and "for mma.m16n8k16"
+// with .f64: the same pattern, K doubled). l = lane, g = l >> 2, t = l & 3:
+//   A element i: row = g + 8*(i & 1),  col(k) = t + 4*(i >> 1)
+//   B element i: row(k) = t + 4*i,  col(n) = g
+//   C element i: row = g + 8*(i >> 1), col = 2*t + (i & 1)
+struct rm_mma_m16n8_scalar_layout {
+    static RM_INLINE int a_m(int l, int i) { return (l >> 2) + 8 * (i & 1); }
+    static RM_INLINE int a_k(int l, int i) { return (l & 3) + 4 * (i >> 1); }
+    static RM_INLINE int b_k(int l, int i) { return (l & 3) + 4 * i; }
+    static RM_INLINE int b_n(int l, int) { return l >> 2; }
+    static RM_INLINE int c_m(int l, int i) { return (l >> 2) + 8 * (i >> 1); }
+    static RM_INLINE int c_n(int l, int i) { return 2 * (l & 3) + (i & 1); }
+};
+#endif
+
 // Fragment loaders of the direct (multi-stage) GEMM path, where LDS tiles keep their memory
 // layout. `off(m, k)` / `off(k, n)` give an element's LDS offset and `Off::K_CONTIG` says whether
 // k is the contiguous dimension. The default reads element by element through the lane layout;

@@ -1,16 +1,13 @@
 // NVIDIA mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 (sm_90 only, warp32, DMMA):
 //   C[16x8] f64 += A[16x16] f64 (row) * B[16x8] f64 (col). Hopper's native FP64 tensor-core
 //   shape: one instruction does the work of 8 m8n8k4 ones, which issue at a lower rate there.
-// Lane layout (PTX ISA, "Matrix Fragments for mma.m16n8k16 with .f64"; the same pattern as the
-// tf32 m16n8k8 atom with K doubled; l = lane, g = l >> 2, t = l & 3):
-//   A: 8 doubles; element i: row = g + 8*(i & 1),  col(k) = t + 4*(i >> 1)
-//   B: 4 doubles; element i: row(k) = t + 4*i,  col(n) = g
-//   C: 4 doubles; element i: row = g + 8*(i >> 1), col = 2*t + (i & 1)
+// Lane layout: rm_mma_m16n8_scalar_layout (atom_interface.h), as the tf32 m16n8k8 atom with K
+// doubled; A 8 doubles, B 4, C 4.
 // LDS: A as [m][k], B as [n][k] (k contiguous); elements are read one at a time.
 #ifndef ROCMATH_ATOM_MMA_M16N8K16_F64_H
 #define ROCMATH_ATOM_MMA_M16N8K16_F64_H
 #if RM_NVIDIA
-struct rm_atom_mma_m16n8k16_f64 {
+struct rm_atom_mma_m16n8k16_f64 : rm_mma_m16n8_scalar_layout {
     typedef double in_t;
     typedef double acc_t;
     enum { M = 16, N = 8, K = 16, WAVE = 32, A_ELEMS = 8, B_ELEMS = 4, C_ELEMS = 4, A_K_CONTIG = 1, B_K_CONTIG = 1,
@@ -18,12 +15,6 @@ struct rm_atom_mma_m16n8k16_f64 {
     struct AFrag { double v[8]; };
     struct BFrag { double v[4]; };
     struct CFrag { double v[4]; };
-    static RM_INLINE int a_m(int l, int i) { return (l >> 2) + 8 * (i & 1); }
-    static RM_INLINE int a_k(int l, int i) { return (l & 3) + 4 * (i >> 1); }
-    static RM_INLINE int b_k(int l, int i) { return (l & 3) + 4 * i; }
-    static RM_INLINE int b_n(int l, int) { return l >> 2; }
-    static RM_INLINE int c_m(int l, int i) { return (l >> 2) + 8 * (i >> 1); }
-    static RM_INLINE int c_n(int l, int i) { return 2 * (l & 3) + (i & 1); }
     static RM_INLINE void a_set(AFrag& f, int i, double v) { f.v[i] = v; }
     static RM_INLINE void b_set(BFrag& f, int i, double v) { f.v[i] = v; }
     static RM_INLINE void c_zero(CFrag& c) { c.v[0] = c.v[1] = c.v[2] = c.v[3] = 0.0; }

@@ -1,16 +1,12 @@
 // NVIDIA mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 (sm_80+, warp32):
 //   C[16x8] f32 += A[16x8] tf32 (row) * B[8x8] tf32 (col); A and B are staged as f32 and rounded
 //   to TF32 (cvt.rna, round to nearest, ties away) as they enter the instruction.
-// Lane layout (PTX ISA, "Matrix Fragments for mma.m16n8k8" with .tf32; l = lane, g = l >> 2,
-// t = l & 3):
-//   A: 4 values; element i: row = g + 8*(i & 1),  col(k) = t + 4*(i >> 1)
-//   B: 2 values; element i: row(k) = t + 4*i,  col(n) = g
-//   C: 4 f32;   element i: row = g + 8*(i >> 1), col = 2*t + (i & 1)
+// Lane layout: rm_mma_m16n8_scalar_layout (atom_interface.h); A 4 values, B 2, C 4 f32.
 // LDS: A as [m][k], B as [n][k] (k contiguous); elements are read one at a time.
 #ifndef ROCMATH_ATOM_MMA_M16N8K8_TF32_H
 #define ROCMATH_ATOM_MMA_M16N8K8_TF32_H
 #if RM_NVIDIA
-struct rm_atom_mma_m16n8k8_tf32 {
+struct rm_atom_mma_m16n8k8_tf32 : rm_mma_m16n8_scalar_layout {
     typedef float in_t;
     typedef float acc_t;
     enum { M = 16, N = 8, K = 8, WAVE = 32, A_ELEMS = 4, B_ELEMS = 2, C_ELEMS = 4, A_K_CONTIG = 1, B_K_CONTIG = 1,
@@ -18,12 +14,6 @@ struct rm_atom_mma_m16n8k8_tf32 {
     struct AFrag { float v[4]; };
     struct BFrag { float v[2]; };
     struct CFrag { float v[4]; };
-    static RM_INLINE int a_m(int l, int i) { return (l >> 2) + 8 * (i & 1); }
-    static RM_INLINE int a_k(int l, int i) { return (l & 3) + 4 * (i >> 1); }
-    static RM_INLINE int b_k(int l, int i) { return (l & 3) + 4 * i; }
-    static RM_INLINE int b_n(int l, int) { return l >> 2; }
-    static RM_INLINE int c_m(int l, int i) { return (l >> 2) + 8 * (i >> 1); }
-    static RM_INLINE int c_n(int l, int i) { return 2 * (l & 3) + (i & 1); }
     static RM_INLINE void a_set(AFrag& f, int i, float v) { f.v[i] = v; }
     static RM_INLINE void b_set(BFrag& f, int i, float v) { f.v[i] = v; }
     static RM_INLINE void c_zero(CFrag& c) { c.v[0] = c.v[1] = c.v[2] = c.v[3] = 0.0f; }

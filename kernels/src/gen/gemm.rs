@@ -628,15 +628,9 @@ impl GemmKernel {
         let mut v = Vec::new();
         for variant in GemmVariant::ALL {
             for family in GemmFamily::ALL {
-                for arch in [None, Some("sm_90")] {
-                    let k = match arch {
-                        None => GemmKernel::fallback(family, variant),
-                        Some(a) => GemmKernel::arch_fallback(family, variant, a),
-                    };
-                    if let Ok(k) = k {
-                        if !v.contains(&k) {
-                            v.push(k);
-                        }
+                for k in [GemmKernel::fallback(family, variant), GemmKernel::arch_fallback(family, variant, "sm_90")].into_iter().flatten() {
+                    if !v.contains(&k) {
+                        v.push(k);
                     }
                 }
             }
@@ -780,16 +774,19 @@ pub fn instantiations(
         Vendor::Amd => s.push_str(&format!(
             "#if !RM_AMD\n#error \"{module}: MFMA kernels need an AMD CDNA target (gfx90a, gfx94x, gfx950)\"\n#endif\n"
         )),
-        Vendor::Nvidia if cfg.is_wgmma() => s.push_str(&format!(
-            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM != 900)\n#error \"{module}: wgmma kernels need NVIDIA sm_90a\"\n#endif\n"
-        )),
-        Vendor::Nvidia if *cfg.atom.nvidia_sms().end() == 90 => s.push_str(&format!(
-            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM != 900)\n#error \"{module}: {} needs NVIDIA sm_90\"\n#endif\n",
-            cfg.atom.tag()
-        )),
-        Vendor::Nvidia => s.push_str(&format!(
-            "#if !RM_NVIDIA || (RM_SM != 0 && RM_SM < 800)\n#error \"{module}: mma.sync kernels need NVIDIA sm_80 or newer\"\n#endif\n"
-        )),
+        // The compute capabilities the atom runs on (Atom::nvidia_sms), as __CUDA_ARCH__ values.
+        Vendor::Nvidia => {
+            let (lo, hi) = cfg.atom.nvidia_sms().into_inner();
+            let (test, needs) = match hi {
+                _ if hi == lo => (format!("RM_SM != {}", lo * 10), format!("sm_{lo}")),
+                u32::MAX => (format!("RM_SM < {}", lo * 10), format!("sm_{lo} or newer")),
+                _ => (format!("RM_SM < {} || RM_SM > {}", lo * 10, hi * 10), format!("sm_{lo} to sm_{hi}")),
+            };
+            s.push_str(&format!(
+                "#if !RM_NVIDIA || (RM_SM != 0 && {test})\n#error \"{module}: {} kernels need NVIDIA {needs}\"\n#endif\n",
+                cfg.atom.tag()
+            ))
+        }
         Vendor::Any => {}
     }
     let cfg_name = format!("rm_cfg_{module}");
