@@ -4,32 +4,37 @@ use crate::gemm::{GemmCall, Scalar, Scalars};
 use crate::handle::Handle;
 use crate::types::{BlasError, MathMode, Operation, Result, Status};
 use num_complex::{Complex32, Complex64};
-use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans};
+use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans, TransposeKernel};
 use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
 use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMapDesc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Loaded GEMM modules, per device and kernel. The runtime caches by source hash too; this
-/// table skips regenerating and hashing the source on every call.
-static MODULES: OnceLock<Mutex<HashMap<(String, usize, GemmKernel), Arc<Module>>>> = OnceLock::new();
+/// Loaded BLAS modules, per device and module name (a GEMM module's name carries its whole
+/// config). The runtime caches by source hash too; this table skips regenerating and hashing
+/// the source on every call.
+static MODULES: OnceLock<Mutex<HashMap<(String, usize, String), Arc<Module>>>> = OnceLock::new();
 
-fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
-    let key = (device.backend().name().to_string(), device.ordinal(), kernel);
+/// Module `name` on `device`, built from `source()` the first time.
+fn loaded_module(device: &GpuDevice, name: String, source: impl FnOnce() -> KernelSource) -> Result<Arc<Module>> {
+    let key = (device.backend().name().to_string(), device.ordinal(), name);
     let table = MODULES.get_or_init(Default::default);
     if let Some(m) = table.lock().map_err(|_| poisoned())?.get(&key) {
         return Ok(m.clone());
     }
-    let source = KernelSource {
+    let m = device.module(&source())?;
+    table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
+    Ok(m)
+}
+
+fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
+    loaded_module(device, kernel.module_name(), || KernelSource {
         name: kernel.module_name(),
         source: kernel.source(),
         options: Vec::new(),
         arch_override: kernel.arch_override().map(String::from),
-    };
-    let m = device.module(&source)?;
-    table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
-    Ok(m)
+    })
 }
 
 fn poisoned() -> BlasError {
@@ -199,11 +204,103 @@ fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDes
     let (inner, outer) = if mn_major { (rows, call.k) } else { (call.k, rows) };
     let batch_stride = if call.batch > 1 { stride as u64 * e } else { (ld as u64 * outer as u64 * e).next_multiple_of(16) };
     TensorMapDesc {
+        element_bytes: e as u32,
         address: ptr as u64,
         dims: [inner as u64, outer as u64, call.batch as u64],
         strides: [ld as u64 * e, batch_stride],
-        box_dims: [64, if mn_major { 64 } else { tile_rows }, 1],
+        // A box row is 128 bytes: 64 m/n (16-bit only) or one K tile of k.
+        box_dims: [(128 / e) as u32, if mn_major { 64 } else { tile_rows }, 1],
     }
+}
+
+/// A transposing copy in front of a wgmma kernel that reads only k-contiguous operands: the
+/// stored `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to
+/// `cols` x `rows` at scratch + `offset` (bytes), leading dimension `ld_out`.
+struct KMajorCopy {
+    is_a: bool,
+    src: u64,
+    rows: usize,
+    cols: usize,
+    ld: usize,
+    stride: i64,
+    offset: usize,
+    ld_out: usize,
+}
+
+/// The call a wgmma kernel runs, launching what it needs first: the call itself when the atom
+/// reads either operand order, else the call on k-contiguous copies of the operands stored m-
+/// or n-contiguous (op(A) as TA = T, op(B) as TB = N), made in the handle's scratch by
+/// `rm_blas_transpose_b32`. `None`: TMA cannot describe the operands, or the copies cannot be
+/// made (too large for a launch, or no memory for them); the mma.sync kernels run the call.
+///
+/// # Safety
+/// As [`gemm`].
+unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<GemmCall>> {
+    if kernel.config.atom.reads_mn_major() || call.form != BatchForm::Strided {
+        return Ok(tma_describes(call).then_some(*call));
+    }
+    let e = call.family.ab_bytes() as usize;
+    let k_pad = call.k.next_multiple_of(16 / e);
+    let mut out = *call;
+    let mut copies = Vec::new();
+    let mut bytes = 0usize;
+    // Copies land 256-byte aligned; this address stands in for them until the scratch exists.
+    const ALIGNED: u64 = 256;
+    let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
+        let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
+        let tiles = |x: usize| x.div_ceil(TransposeKernel::TILE as usize);
+        if tiles(call.k) > MAX_GRID_YZ as usize || tiles(rows) > u32::MAX as usize {
+            return None;
+        }
+        copies.push(KMajorCopy { is_a, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
+        bytes = bytes.checked_add(size.next_multiple_of(256))?;
+        Some((ALIGNED, k_pad, (k_pad * rows) as i64))
+    };
+    if call.trans_a == Operation::None {
+        let Some((a, lda, stride_a)) = plan(true, call.a, call.m, call.lda, call.stride_a) else { return Ok(None) };
+        (out.a, out.lda, out.stride_a, out.trans_a) = (a as *const u8, lda, stride_a, Operation::Transpose);
+    }
+    if call.trans_b != Operation::None {
+        let Some((b, ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
+        (out.b, out.ldb, out.stride_b, out.trans_b) = (b as *const u8, ldb, stride_b, Operation::None);
+    }
+    if !tma_describes(&out) {
+        return Ok(None);
+    }
+    if copies.is_empty() {
+        return Ok(Some(out));
+    }
+    let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
+    let device = queue.device();
+    let module = loaded_module(device, TransposeKernel::MODULE.into(), || KernelSource {
+        name: TransposeKernel::MODULE.into(),
+        source: TransposeKernel::source(),
+        options: Vec::new(),
+        arch_override: None,
+    })?;
+    let function = module.function(TransposeKernel::KERNEL)?;
+    let tile = TransposeKernel::TILE as usize;
+    for c in &copies {
+        let dst = base + c.offset as u64;
+        let stride_out = (c.ld_out * c.rows) as i64;
+        let mut first = 0;
+        while first < call.batch {
+            let count = (call.batch - first).min(MAX_GRID_YZ as usize);
+            let mut args = KernelArgs::new();
+            args.push(c.rows as i32).push(c.cols as i32);
+            args.push(c.src.wrapping_add((first as i64 * c.stride * e as i64) as u64)).push(c.ld as i64).push(c.stride);
+            args.push(dst + (first as i64 * stride_out * e as i64) as u64).push(c.ld_out as i64).push(stride_out);
+            let grid = [c.rows.div_ceil(tile) as u32, c.cols.div_ceil(tile) as u32, count as u32];
+            function.launch(queue, LaunchConfig { grid, block: [TransposeKernel::THREADS, 1, 1], shared_bytes: 0 }, &mut args)?;
+            first += count;
+        }
+        if c.is_a {
+            out.a = dst as *const u8;
+        } else {
+            out.b = dst as *const u8;
+        }
+    }
+    Ok(Some(out))
 }
 
 /// Launches a wgmma (sm_90a) kernel: tensor maps for A and B, one persistent launch for all
@@ -256,9 +353,9 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let device = queue.device();
     let mut kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
     if kernel.config.is_wgmma() {
-        if tma_describes(call) {
+        if let Some(call) = wgmma_call(handle, queue, &kernel, call)? {
             let module = module(device, kernel)?;
-            return launch_wgmma(queue, &kernel, &module, call);
+            return launch_wgmma(queue, &kernel, &module, &call);
         }
         // Operands TMA cannot describe (or pointer arrays): the mma.sync kernels run the call.
         kernel = GemmKernel::fallback(kernel.family, GemmVariant::Mma)

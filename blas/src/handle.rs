@@ -2,6 +2,7 @@
 use crate::types::{BlasError, MathMode, PointerMode, Result, Status};
 use rocmath_kernels::blas::{GemmConfig, GemmVariant};
 use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
+use std::sync::Mutex;
 
 /// A rocBLAS-shaped library context (`rocblas_handle`). rocSOLVER shares it, as in ROCm.
 pub struct Handle {
@@ -11,6 +12,9 @@ pub struct Handle {
     gemm_variant: Option<GemmVariant>,
     gemm_config: Option<GemmConfig>,
     workspace: Option<DeviceBuffer<u8>>,
+    /// Device memory the library grows as its ops need it (the k-major operand copies in front
+    /// of the tf32 wgmma GEMMs), apart from the caller's workspace; kept for the handle's life.
+    scratch: Mutex<Option<DeviceBuffer<u8>>>,
 }
 
 impl std::fmt::Debug for Handle {
@@ -49,7 +53,15 @@ impl Handle {
     }
 
     pub fn with_queue(queue: Queue) -> Handle {
-        Handle { queue, pointer_mode: PointerMode::Host, math_mode: MathMode::Default, gemm_variant: None, gemm_config: None, workspace: None }
+        Handle {
+            queue,
+            pointer_mode: PointerMode::Host,
+            math_mode: MathMode::Default,
+            gemm_variant: None,
+            gemm_config: None,
+            workspace: None,
+            scratch: Mutex::new(None),
+        }
     }
 
     pub fn queue(&self) -> &Queue {
@@ -64,6 +76,11 @@ impl Handle {
     pub fn set_queue(&mut self, queue: Queue) -> Result<()> {
         if !queue.device().same_as(&self.queue.device()) {
             return Err(BlasError::new(Status::InvalidValue, "queue", "queue is on another device than the handle"));
+        }
+        // Ops still running on the old queue may read the scratch that the new queue's ops will
+        // overwrite.
+        if self.scratch.get_mut().map_or(true, |s| s.is_some()) {
+            self.queue.synchronize()?;
         }
         self.queue = queue;
         Ok(())
@@ -119,5 +136,18 @@ impl Handle {
 
     pub fn workspace_size(&self) -> usize {
         self.workspace.as_ref().map_or(0, |w| w.len())
+    }
+
+    /// The device address of at least `bytes` of the handle's scratch, grown (reallocated) when
+    /// smaller. Ops use it in queue order: a later op on the handle's queue may overwrite what
+    /// an earlier one left there. The reallocation frees the old block only after the device
+    /// is done with it (the driver's free waits for outstanding work).
+    pub(crate) fn scratch(&self, bytes: usize) -> Result<u64> {
+        let mut scratch = self.scratch.lock().map_err(|_| BlasError::new(Status::InternalError, "handle", "scratch lock poisoned"))?;
+        if scratch.as_ref().is_none_or(|b| b.len() < bytes) {
+            *scratch = None;
+            *scratch = Some(DeviceBuffer::zeroed(&self.queue, bytes)?);
+        }
+        Ok(scratch.as_ref().map_or(0, |b| b.as_ptr() as u64))
     }
 }

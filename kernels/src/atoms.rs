@@ -70,6 +70,10 @@ pub enum Atom {
     WgmmaF16,
     /// `wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16` (as [`Atom::WgmmaF16`])
     WgmmaBf16,
+    /// `wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32` (as [`Atom::WgmmaF16`], but both
+    /// operands k-major in shared memory: the tf32 form has no transpose; the instruction drops
+    /// the low 13 mantissa bits of the f32 it reads)
+    WgmmaTf32,
 }
 
 /// Element type an atom multiplies.
@@ -88,7 +92,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 15] = [
+    pub const ALL: [Atom; 16] = [
         Atom::Fma,
         Atom::MfmaF32_32x32x8F16,
         Atom::MfmaF32_16x16x16F16,
@@ -104,6 +108,7 @@ impl Atom {
         Atom::MmaM16n8k32S8,
         Atom::WgmmaF16,
         Atom::WgmmaBf16,
+        Atom::WgmmaTf32,
     ];
 
     /// Instruction shape (M, N, K).
@@ -121,6 +126,7 @@ impl Atom {
             Atom::MmaM16n8k32S8 => (16, 8, 32),
             // N: the granule of the instruction's N (8 .. 256); one instruction spans a wave tile.
             Atom::WgmmaF16 | Atom::WgmmaBf16 => (64, 8, 16),
+            Atom::WgmmaTf32 => (64, 8, 8),
         }
     }
 
@@ -144,14 +150,21 @@ impl Atom {
     /// from sm_80 on; wgmma and the m16n8k16 DMMA shape on sm_90 only (not on later majors).
     pub fn nvidia_sms(self) -> std::ops::RangeInclusive<u32> {
         match self {
-            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::MmaM16n8k16F64 => 90..=90,
+            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 => 90..=90,
             _ => 80..=u32::MAX,
         }
     }
 
     /// The sm_90a warpgroup atoms (TMA-fed, warp-specialized mainloop of `gemm_sm90.hip`).
     pub fn is_wgmma(self) -> bool {
-        matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16)
+        matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32)
+    }
+
+    /// Whether the atom reads an operand stored m- or n-contiguous (wgmma: from shared memory,
+    /// transposed by the instruction). Only the 16-bit wgmma forms can; the others need both
+    /// operands k-contiguous (`gemm_sm90.hip`, and the transposing copy in front of it).
+    pub fn reads_mn_major(self) -> bool {
+        !matches!(self, Atom::WgmmaTf32)
     }
 
     pub fn vendor(self) -> Vendor {
@@ -170,7 +183,8 @@ impl Atom {
             | Atom::MmaM16n8k8Tf32
             | Atom::MmaM16n8k32S8
             | Atom::WgmmaF16
-            | Atom::WgmmaBf16 => Vendor::Nvidia,
+            | Atom::WgmmaBf16
+            | Atom::WgmmaTf32 => Vendor::Nvidia,
         }
     }
 
@@ -183,7 +197,7 @@ impl Atom {
             }
             Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 => AtomInput::F64,
-            Atom::MmaM16n8k8Tf32 => AtomInput::Tf32,
+            Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
         }
     }
@@ -228,6 +242,7 @@ impl Atom {
             // The generator emits the wrapper for the config's N (see gen::gemm).
             Atom::WgmmaF16 => "rm_wgmma_f16".into(),
             Atom::WgmmaBf16 => "rm_wgmma_bf16".into(),
+            Atom::WgmmaTf32 => "rm_wgmma_tf32".into(),
         }
     }
 
@@ -249,6 +264,7 @@ impl Atom {
             Atom::MmaM16n8k32S8 => "mma16x8x32s8",
             Atom::WgmmaF16 => "wgmma64xnx16f16",
             Atom::WgmmaBf16 => "wgmma64xnx16bf16",
+            Atom::WgmmaTf32 => "wgmma64xnx8tf32",
         }
     }
 

@@ -137,6 +137,21 @@ impl Unit {
         }
     }
 
+    /// The BLAS transposing copy (every vendor).
+    pub fn blas_transpose() -> Unit {
+        Unit {
+            module: blas::TransposeKernel::MODULE.into(),
+            source: blas::TransposeKernel::source(),
+            kernels: vec![blas::TransposeKernel::KERNEL.into()],
+            atom: Atom::Fma,
+            lds_bytes: 32 * 33 * 4,
+            dynamic_lds: 0,
+            threads: blas::TransposeKernel::THREADS,
+            kernel: None,
+            vendor: Vendor::Any,
+        }
+    }
+
     /// The FFT element-wise module of one precision.
     pub fn fft_util(u: fft::FftUtilKernels) -> Unit {
         Unit {
@@ -203,6 +218,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
         source.push_str(&blas::instantiations(family, &cfg, BatchForm::Strided, &module, name, &tr));
         v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
     }
+    v.push(Unit::blas_transpose());
     // FFT: the kernels that fit CDNA's 64 KiB of LDS on every vendor, the longer ones on NVIDIA.
     let everywhere = fft::check_kernels(fft::SHARED_CDNA);
     for k in &everywhere {

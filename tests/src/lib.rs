@@ -254,14 +254,17 @@ pub fn test_gpus() -> Vec<Device> {
     gpus
 }
 
-/// Unit roundoff of xf32 (TF32: 10 stored mantissa bits), the precision of the operands of the
-/// products in `rocblas_xf32_xdl_math_op` mode.
-pub const TF32_UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
+/// Relative error of an f32 operand as the xf32 products take it (TF32: 10 stored mantissa
+/// bits), in `rocblas_xf32_xdl_math_op` mode: 2^-10, since Hopper's wgmma (like CDNA3's xf32
+/// MFMA) truncates, dropping the low 13 bits of the f32 it reads. (The mma.sync kernels round
+/// with cvt.rna, within 2^-11.)
+pub const TF32_UNIT_ROUNDOFF: f64 = 1.0 / 1024.0;
 
 /// The `compute_roundoff` to give [`GemmCase`] for an f32 GEMM of depth `k` whose products take
-/// TF32-rounded operands and are accumulated in f32. Each product |a~ b~ - ab| <= (2u + u^2)|ab|
-/// (u = 2^-11), and the f32 sum adds (k + 2) u_f32; GemmCase multiplies this value by (k + 2),
-/// so the bound comes out as (2u + u^2 + (k + 2) u_f32) (|alpha| |A||B| + |beta| |C|).
+/// TF32 operands and are accumulated in f32. Each product |a~ b~ - ab| <= (2u + u^2)|ab|
+/// (u = [`TF32_UNIT_ROUNDOFF`]), and the f32 sum adds (k + 2) u_f32; GemmCase multiplies this
+/// value by (k + 2), so the bound comes out as (2u + u^2 + (k + 2) u_f32) (|alpha| |A||B| +
+/// |beta| |C|).
 pub fn xf32_compute_roundoff(k: usize) -> f64 {
     let u = TF32_UNIT_ROUNDOFF;
     (2.0 * u + u * u) / (k as f64 + 2.0) + f32::EPSILON as f64 / 2.0

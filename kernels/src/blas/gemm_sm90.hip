@@ -1,14 +1,14 @@
 // rocmath GEMM on Hopper (sm_90a): TMA loads, wgmma from shared memory, warp specialization and a
 // persistent grid. Same contract as gemm.hip (D = alpha * op(A) * op(B) + beta * C, column-major,
-// strided batches) for the 16-bit families, except that A and B arrive as TMA tensor maps.
+// strided batches) for the 16-bit families and xf32, except that A and B arrive as TMA tensor maps.
 //
 // Block: CONSUMERS + 1 warpgroups of 128 threads.
 //   * warpgroup 0, the producer, gives most of its registers away (setmaxnreg.dec); one thread
-//     issues the TMA copies of each K tile (BK = 64) of op(A) (BM x 64) and op(B) (64 x BN) into
+//     issues the TMA copies of each K tile (BK elements, 128 bytes) of op(A) (BM x BK) and op(B) (BK x BN) into
 //     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
 //     mbarrier with the byte count.
 //   * warpgroups 1..CONSUMERS each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
-//     tile they wait on "full", issue 4 wgmma m64nBNk16 (f32 accumulators in registers, BN / 2
+//     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
 //     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
 //     The epilogue (alpha, beta * C, conversion, bounds) runs from registers while the producer
 //     already loads the next tile's stages.
@@ -16,12 +16,15 @@
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
 //
 // Shared memory: 128-byte swizzled tiles in the layouts TMA writes and wgmma reads (the canonical
-// swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"):
-//   * K-major operand (op(A) with TA = T, op(B) with TB = N): one box {64 (k), rows}: row r at
-//     r * 128 bytes; descriptor SBO = 1024 (8-row groups), a k16 step adds 32 bytes.
-//   * MN-major operand (op(A) with TA = N, op(B) with TB = T): rows / 64 boxes {64 (m or n), 64
-//     (k)} of 8 KiB each: k row at k * 128 bytes; SBO = 1024 (8 k rows), LBO = 8192 (the next 64
-//     m/n), a k16 step adds 2048 bytes; wgmma reads it transposed (imm-trans = 1).
+// swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"). A K tile is one 128-byte row
+// of k: BK = 64 16-bit or 32 tf32 elements; one wgmma takes Mma::K of them (16 resp. 8), 32 bytes.
+//   * K-major operand (op(A) with TA = T, op(B) with TB = N): one box {BK (k), rows}: row r at
+//     r * 128 bytes; descriptor SBO = 1024 (8-row groups), a k step adds 32 bytes.
+//   * MN-major operand (op(A) with TA = N, op(B) with TB = T; 16-bit only, the tf32 form has no
+//     transpose): rows / 64 boxes {64 (m or n), 64 (k)} of 8 KiB each: k row at k * 128 bytes;
+//     SBO = 1024 (8 k rows), LBO = 8192 (the next 64 m/n), a k16 step adds 2048 bytes; wgmma
+//     reads it transposed (imm-trans = 1). The host transposes tf32 operands stored MN-major into
+//     a k-major copy first (blas/src/gpu.rs).
 // TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
 // code in the mainloop; the epilogue writes only in-range elements of D.
 //
@@ -106,13 +109,13 @@ template <int N> RM_INLINE void rm_fence_regs(float (&d)[N]) {
 template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(R)); }
 template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
 
-// Config: Mma is the generated wgmma m64nBNk16 wrapper (include order: before the kernels).
+// Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
 template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_> struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
-        BM = BM_, BN = BN_, BK = 64, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
+        BM = BM_, BN = BN_, BK = 128 / Mma::ELEM_BYTES, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
         THREADS = 128 * (CONSUMERS + 1),
-        A_BYTES = BM * BK * 2, B_BYTES = BN * BK * 2, STAGE_BYTES = A_BYTES + B_BYTES,
+        A_BYTES = BM * 128, B_BYTES = BN * 128, STAGE_BYTES = A_BYTES + B_BYTES,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + 2 * STAGES * 8,
         // Registers per thread after setmaxnreg: the producer keeps few, the consumers take the rest
@@ -126,6 +129,7 @@ template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS
     static_assert(BM == 64 * CONSUMERS, "each consumer warpgroup owns 64 rows");
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
+    static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
     static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
 };
 
@@ -148,6 +152,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
     typedef typename Ty::compute Tcomp;
     typedef typename Ty::c Tc;
     enum { A_MN = TA == RM_OP_N, B_MN = TB != RM_OP_N };  // operands stored m- / n-contiguous
+    static_assert(!(A_MN || B_MN) || Cfg::Mma::ELEM_BYTES == 2, "MN-major operands: 16-bit wgmma only");
 
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     const rm_u32 tiles = (rm_smem_addr(rm_dyn_shared) + 1023u) & ~1023u;
@@ -233,9 +238,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
                 rm_fence_regs(acc);
                 rm_wgmma_fence();
 #pragma unroll
-                for (int j = 0; j < Cfg::BK / 16; ++j) {
-                    const rm_u64 da = A_MN ? rm_wgmma_desc(sa + j * 2048, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
-                    const rm_u64 db = B_MN ? rm_wgmma_desc(sb + j * 2048, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
+                for (int j = 0; j < Cfg::BK / Cfg::Mma::K; ++j) {
+                    const rm_u64 da = A_MN ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
+                    const rm_u64 db = B_MN ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
                     Cfg::Mma::template mma<A_MN, B_MN>(acc, da, db);
                 }
                 rm_wgmma_commit();

@@ -34,6 +34,28 @@ pub const GEMM_HIP: &str = include_str!("gemm.hip");
 /// The sm_90a TMA + wgmma mainloop (`src/blas/gemm_sm90.hip`), appended after `gemm.hip`.
 pub const GEMM_SM90_HIP: &str = include_str!("gemm_sm90.hip");
 
+/// The batched transposing copy of 32-bit elements (`src/blas/transpose.hip`) that puts the
+/// operands of the tf32 wgmma kernels k-contiguous.
+pub struct TransposeKernel;
+
+impl TransposeKernel {
+    pub const MODULE: &'static str = "blas_transpose_b32";
+    pub const KERNEL: &'static str = "rm_blas_transpose_b32";
+    /// Threads per block (32 x 8 over a 32 x 32 tile).
+    pub const THREADS: u32 = 256;
+    /// Rows and columns of one block's tile.
+    pub const TILE: u32 = 32;
+
+    /// The translation unit: prelude + transpose.hip.
+    pub fn source() -> String {
+        let mut s = format!("// rocmath-kernels module {} (generated, do not edit)\n", Self::MODULE);
+        s.push_str(crate::prelude());
+        s.push_str("\n// ---- src/blas/transpose.hip ----\n");
+        s.push_str(include_str!("transpose.hip"));
+        s
+    }
+}
+
 /// Element-type family (A/B type, C/D type, compute/by-value scalar type, scalar pointer type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GemmFamily {

@@ -299,15 +299,16 @@ impl GemmConfig {
     /// The shapes `gemm_sm90.hip` implements (its static_asserts, plus the shared-memory budget).
     fn validate_wgmma(&self, family: GemmFamily) -> Result<(), String> {
         let inp = self.atom.input();
-        if !family.accepts(inp) || family.ab_bytes() != 2 {
+        let e = self.lds_elem_bytes(family);
+        if !family.accepts(inp) || family.ab_bytes() != e {
             return Err(format!("atom {} multiplies {inp:?}; family {} stores {:?}", self.atom.tag(), family.tag(), family.input()));
         }
         let [mm, nn, kk] = self.mt;
         if self.waves != [2, 1] || mm != 128 {
             return Err("wgmma: two consumer warpgroups of 64 rows (w2x1, MT_M 128)".into());
         }
-        if kk != 64 {
-            return Err("wgmma: MT_K is 64 (one 128-byte swizzled row of 16-bit elements)".into());
+        if kk * e != 128 {
+            return Err(format!("wgmma: MT_K is {} (one 128-byte swizzled row of {e}-byte elements)", 128 / e));
         }
         if nn % 64 != 0 || nn > 256 {
             return Err(format!("wgmma: MT_N {nn} must be a multiple of 64, at most 256"));
@@ -402,9 +403,11 @@ impl GemmConfig {
         GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
     }
 
-    /// A wgmma config (sm_90a): 128 x `n` x 64 tiles, two consumer warpgroups, swizzled stages.
+    /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
+    /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt: [128, n, 64], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
+        let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
@@ -432,7 +435,8 @@ impl GemmConfig {
             GemmVariant::Wgmma => match family {
                 F::H | F::Hss | F::Hhs => GemmConfig::wgmma(Atom::WgmmaF16, 256, 4),
                 F::Bss | F::Bbs => GemmConfig::wgmma(Atom::WgmmaBf16, 256, 4),
-                _ => return Err(format!("wgmma: no {} form (16-bit inputs only)", family.tag())),
+                F::Xf32 => GemmConfig::wgmma(Atom::WgmmaTf32, 256, 4),
+                _ => return Err(format!("wgmma: no {} form (16-bit and xf32 inputs only)", family.tag())),
             },
             GemmVariant::Mfma => match family {
                 F::H | F::Hss | F::Hhs => reg(Atom::MfmaF32_32x32x8F16, [128, 128, 32], [2, 2], 4, 2),
@@ -506,6 +510,9 @@ impl GemmConfig {
                     }
                 }
                 F::Xf32 => {
+                    for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
+                        v.push(GemmConfig::wgmma(Atom::WgmmaTf32, n, stages));
+                    }
                     for (mt, waves) in [([128, 128, 32], [2, 2]), ([128, 128, 16], [2, 4]), ([128, 256, 16], [2, 4]), ([64, 64, 32], [2, 2])] {
                         for stages in [3, 4] {
                             v.push(direct(Atom::MmaM16n8k8Tf32, mt, waves, stages));
@@ -678,7 +685,13 @@ impl GemmKernel {
     }
 
     /// The transposes whose kernels the module holds: 9 for complex, 4 for real (no C).
+    ///
+    /// A wgmma atom that reads only k-major operands (tf32) has the one kernel whose op(A) and
+    /// op(B) are both stored k-contiguous, TN; the host transposes other layouts into it.
     pub fn transposes(&self) -> Vec<(Trans, Trans)> {
+        if self.config.is_wgmma() && !self.config.atom.reads_mn_major() {
+            return vec![(Trans::T, Trans::N)];
+        }
         let ops: &[Trans] = if self.family.is_complex() { &Trans::ALL } else { &[Trans::N, Trans::T] };
         let mut v = Vec::new();
         for &a in ops {
@@ -802,29 +815,39 @@ pub fn instantiations(
     s
 }
 
-/// The `wgmma.mma_async m64n{n}k16` wrapper of a wgmma atom: accumulators `float[n / 2]`,
-/// A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major (transposed) operands.
-/// Generated because the instruction names all n / 2 accumulator registers.
+/// The `wgmma.mma_async m64n{n}k{K}` wrapper of a wgmma atom: accumulators `float[n / 2]`,
+/// A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major (transposed) operands
+/// (16-bit forms only: the tf32 form has no transpose immediates). Generated because the
+/// instruction names all n / 2 accumulator registers.
 fn wgmma_wrapper(atom: Atom, n: u32) -> String {
-    let ty = if atom == Atom::WgmmaBf16 { "bf16" } else { "f16" };
+    let (ty, bytes) = match atom {
+        Atom::WgmmaBf16 => ("bf16", 2),
+        Atom::WgmmaTf32 => ("tf32", 4),
+        _ => ("f16", 2),
+    };
+    let k = atom.shape().2;
     let regs = n / 2;
     let list = (0..regs).map(|i| format!("%{i}")).collect::<Vec<_>>().join(", ");
     let outs = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect::<Vec<_>>().join(", ");
+    let (trans, trans_args, guard) = if atom.reads_mn_major() {
+        (format!(", %{}, %{}", regs + 2, regs + 3), ", \"n\"(TA), \"n\"(TB)", "")
+    } else {
+        (String::new(), "", "        static_assert(!TA && !TB, \"k-major operands only\");\n")
+    };
     format!(
-        "\n// ---- generated: wgmma m64n{n}k16 {ty} ----\n\
+        "\n// ---- generated: wgmma m64n{n}k{k} {ty} ----\n\
 struct {name}_n{n} {{\n\
-    enum {{ N = {n} }};\n\
+    enum {{ N = {n}, K = {k}, ELEM_BYTES = {bytes} }};\n\
     template <int TA, int TB> static RM_INLINE void mma(float (&d)[{regs}], rm_u64 da, rm_u64 db) {{\n\
-        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1, 1, 1, %{r2}, %{r3};\"\n\
+{guard}\
+        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k{k}.f32.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1, 1, 1{trans};\"\n\
                      : {outs}\n\
-                     : \"l\"(da), \"l\"(db), \"n\"(TA), \"n\"(TB));\n\
+                     : \"l\"(da), \"l\"(db){trans_args});\n\
     }}\n\
 }};\n",
         name = atom.cpp(""),
         r0 = regs,
         r1 = regs + 1,
-        r2 = regs + 2,
-        r3 = regs + 3,
     )
 }
 

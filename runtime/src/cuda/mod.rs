@@ -78,6 +78,7 @@ type EncodeTiled = unsafe extern "C" fn(
 ) -> CuResult;
 // CUtensorMap* enums (cuda.h).
 const TENSOR_MAP_DATA_TYPE_UINT16: c_int = 1;
+const TENSOR_MAP_DATA_TYPE_UINT32: c_int = 2;
 const TENSOR_MAP_INTERLEAVE_NONE: c_int = 0;
 const TENSOR_MAP_SWIZZLE_128B: c_int = 3;
 const TENSOR_MAP_L2_PROMOTION_L2_256B: c_int = 3;
@@ -358,6 +359,11 @@ impl Driver for CudaDriver {
             name: "tensor_map",
             reason: "this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer needed)".into(),
         })?;
+        let data_type = match desc.element_bytes {
+            2 => TENSOR_MAP_DATA_TYPE_UINT16,
+            4 => TENSOR_MAP_DATA_TYPE_UINT32,
+            e => return Err(Error::InvalidArgument { name: "tensor_map", reason: format!("{e}-byte elements (2 or 4 supported)") }),
+        };
         let mut map = TensorMap([0; 16]);
         let element_strides = [1 as c_uint; 3];
         // SAFETY: every array has the rank's length (3, and 2 strides); the driver only encodes
@@ -365,7 +371,7 @@ impl Driver for CudaDriver {
         let code = unsafe {
             f(
                 &mut map,
-                TENSOR_MAP_DATA_TYPE_UINT16,
+                data_type,
                 3,
                 desc.address as *mut c_void,
                 desc.dims.as_ptr(),

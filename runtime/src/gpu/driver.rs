@@ -72,11 +72,13 @@ pub trait Driver: Send + Sync + 'static {
     fn compiler_version(&self) -> Result<String>;
 }
 
-/// A tiled TMA tensor map of 16-bit elements, dimension 0 innermost (as `cuTensorMapEncodeTiled`
-/// takes it): `dims[i]` elements, `strides[i]` bytes between consecutive indices of dimension
-/// i + 1, boxes of `box_dims`, 128-byte swizzle, zero fill out of bounds.
+/// A tiled TMA tensor map of `element_bytes`-byte elements (2 or 4, copied as raw bits),
+/// dimension 0 innermost (as `cuTensorMapEncodeTiled` takes it): `dims[i]` elements, `strides[i]`
+/// bytes between consecutive indices of dimension i + 1, boxes of `box_dims`, 128-byte swizzle,
+/// zero fill out of bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TensorMapDesc {
+    pub element_bytes: u32,
     pub address: u64,
     pub dims: [u64; 3],
     pub strides: [u64; 2],
