@@ -627,9 +627,9 @@ fn from_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
 
 /// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
 /// than sqrt(n) and short enough for a block of columns that fills whole cache lines
-/// (`max_column_pass`). The cofactor may need a further split.
+/// (`column_pass_limit`). The cofactor may need a further split.
 fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
-    let limit = compute.max_column_pass(shared);
+    let limit = compute.column_pass_limit(n, shared);
     let root = (n as f64).sqrt() as usize;
     (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
 }
@@ -1049,12 +1049,17 @@ mod tests {
         for n in [1 << 15, 1 << 20, 1 << 24, 3usize.pow(15), 5usize.pow(10), 17 * 16384] {
             let n1 = split(n, FftPrecision::F32, SHARED_SM90).unwrap();
             assert_eq!(n % n1, 0);
-            assert!(n1 <= 2048);
+            assert!(n1 <= 4096 && (n1 <= 2048 || n > 2 * 2048 * 2048));
         }
-        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(2048));
-        assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(512));
+        // Balanced where the longer column pass still spans 32 bytes of columns.
+        assert_eq!(split(1 << 23, FftPrecision::F32, SHARED_SM90), Some(2048));
+        assert_eq!(split(1 << 24, FftPrecision::F32, SHARED_SM90), Some(4096));
+        // CDNA's 1024-point column blocks span 7 (f32) and 3 (f64) transforms, 56 and 48
+        // bytes: 2^20 splits evenly there.
+        assert_eq!(split(1 << 19, FftPrecision::F32, SHARED_CDNA), Some(512));
+        assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(1024));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_SM90), Some(1024));
-        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(512));
+        assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(1024));
     }
 
     #[test]

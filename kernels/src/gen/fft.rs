@@ -102,6 +102,28 @@ impl FftPrecision {
         }
         n
     }
+
+    /// Longest column pass a four-step split of `n` points may use: [`Self::max_column_pass`],
+    /// or [`Self::long_column_pass`] where the shorter bound would leave the row pass more than
+    /// twice as long as the column pass. On the H100, 2^24 as 4096 x 4096 in 32-byte columns
+    /// takes 1.35 ms, as 2048 x 8192 in 64-byte ones 2.0 ms (benches/results/
+    /// 2026-11-21-h100-fft.md, eighth session).
+    pub fn column_pass_limit(self, n: usize, shared_limit: usize) -> usize {
+        let limit = self.max_column_pass(shared_limit);
+        match self.long_column_pass(shared_limit) {
+            Some(long) if n > 2 * limit * limit => long,
+            _ => limit,
+        }
+    }
+
+    /// Twice [`Self::max_column_pass`], if that column kernel's block still spans 32 bytes of
+    /// adjacent transforms (it takes fewer than [`column_bytes`] where threads or shared memory
+    /// run out).
+    pub fn long_column_pass(self, shared_limit: usize) -> Option<usize> {
+        let p = compute_precision(self);
+        let n = 2 * p.max_column_pass(shared_limit);
+        StockhamKernel::new(p, p, n, true, false, shared_limit).ok().filter(|k| k.tpb * p.compute_complex_bytes() >= 32).map(|_| n)
+    }
 }
 
 /// Radix passes for `n`, largest powers of two first, or `None` if `n` has a prime factor
@@ -629,6 +651,10 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         add(p, p, 256, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, true, -1);
+        if let Some(long) = p.long_column_pass(shared_limit) {
+            add(compute_precision(p), compute_precision(p), long, true, false, -1);
+            add(compute_precision(p), compute_precision(p), long, true, true, -1);
+        }
     }
     for n in [256, 1000] {
         add(F16, F32, n, n == 256, false, -1);
@@ -646,7 +672,10 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     // The plain load/store of every thread order and precision pair, at the longest passes.
     let plain: Vec<StockhamKernel> = v
         .iter()
-        .filter(|k| k.dir < 0 && (k.n == k.input.max_single_pass(shared_limit) || k.n == compute_precision(k.input).max_column_pass(shared_limit) || k.input != k.output))
+        .filter(|k| {
+            let p = compute_precision(k.input);
+            k.dir < 0 && (k.n == k.input.max_single_pass(shared_limit) || k.n == p.max_column_pass(shared_limit) || Some(k.n) == p.long_column_pass(shared_limit) || k.input != k.output)
+        })
         .map(|k| k.clone().with_plain(true))
         .collect();
     v.extend(plain);
