@@ -248,8 +248,8 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     const ALIGNED: u64 = 256;
     let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
         let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
-        let tiles = |x: usize| x.div_ceil(TransposeKernel::TILE as usize);
-        if tiles(call.k) > MAX_GRID_YZ as usize || tiles(rows) > u32::MAX as usize {
+        // The kernel's extents are ints; k runs along grid y.
+        if rows >= 1 << 30 || call.k.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
             return None;
         }
         copies.push(KMajorCopy { is_a, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });

@@ -248,6 +248,56 @@ fn xf32_math_mode() {
     }
 }
 
+/// One xf32 strided-batched GEMM on `h` against the TF32 bound: alpha 0.75, beta 0 over NaN C
+/// (even seeds) or -1.25, leading dimensions that TMA can describe (`aligned`: multiples of 4
+/// elements) or not. Err: the call's error (C untouched, checked) or the first mismatch.
+#[allow(clippy::too_many_arguments)]
+fn xf32_strided_case(h: &Handle, ta: Operation, tb: Operation, (m, n, k): (usize, usize, usize), count: usize, aligned: bool, seed: u64) -> Result<(), String> {
+    let q = h.queue().clone();
+    let mut rng = Rng::new(seed);
+    let (ra, ca) = stored_shape(ta, m, k);
+    let (rb, cb) = stored_shape(tb, k, n);
+    let (lda, ldb) = if aligned { (ra.next_multiple_of(4) + 4 * (seed as usize % 2), rb.next_multiple_of(4)) } else { (ra.next_multiple_of(4) + 1, rb + 3) };
+    let ldc = m + (seed as usize % 3);
+    let (sa, sb, sc) = ((lda * ca).next_multiple_of(4) + 8, (ldb * cb).next_multiple_of(4), ldc * n + 1);
+    let a: Vec<f32> = rng.vec(sa * count);
+    let b: Vec<f32> = rng.vec(sb * count);
+    let beta = if seed % 2 == 0 { 0.0f32 } else { -1.25 };
+    let c: Vec<f32> = if beta == 0.0 { vec![f32::NAN; sc * count] } else { rng.vec(sc * count) };
+    let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+    let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+    let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+    let label = format!("xf32 {ta:?}{tb:?} {m}x{n}x{k} batch {count} aligned {aligned}");
+    if let Err(e) = gemm_strided_batched(h, ta, tb, m, n, k, 0.75f32, &da, lda, &db, ldb, beta, &mut dc, ldc, batch) {
+        assert!(dc.to_vec(&q).unwrap().iter().zip(&c).all(|(x, y)| x.to_bits() == y.to_bits()), "{label}: a refused call wrote C");
+        return Err(format!("{label}: {e}"));
+    }
+    let got = dc.to_vec(&q).unwrap();
+    for e in 0..count {
+        let case = GemmCase {
+            trans_a: ta,
+            trans_b: tb,
+            m,
+            n,
+            k,
+            alpha: Complex64::new(0.75, 0.0),
+            beta: Complex64::new(beta as f64, 0.0),
+            a: &a[e * sa..(e + 1) * sa],
+            lda,
+            b: &b[e * sb..(e + 1) * sb],
+            ldb,
+            c: &c[e * sc..(e + 1) * sc],
+            ldc,
+            compute_roundoff: xf32_compute_roundoff(k),
+        };
+        case.check(&got[e * sc..(e + 1) * sc]).map_err(|x| format!("{label}, entry {e}: {x:?}"))?;
+    }
+    Ok(())
+}
+
+const NT_PAIRS: [(Operation, Operation); 4] =
+    [(Operation::None, Operation::Transpose), (Operation::Transpose, Operation::None), (Operation::None, Operation::None), (Operation::Transpose, Operation::Transpose)];
+
 /// The tf32 wgmma kernels (sm_90a), pinned. Their instruction reads only k-contiguous operands:
 /// TN runs as stored, the other layouts on k-contiguous copies in the handle's scratch. Every
 /// layout, around the 128 x 256 x 32 tile (partial tiles in m, n and k, several K tiles), strided
@@ -267,58 +317,43 @@ fn xf32_wgmma_every_layout() {
             Err(e) => assert!(!runs && e.status == Status::ArchMismatch, "{e}"),
             Ok(None) => panic!("a GPU handle has a kernel"),
         }
-        let q = h.queue().clone();
         let mut seed = 300;
-        for ta in [Operation::None, Operation::Transpose] {
-            for tb in [Operation::None, Operation::Transpose] {
-                for &(m, n, k, count) in &[(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1)] {
-                    for aligned in [true, false] {
-                        seed += 1;
-                        let mut rng = Rng::new(seed);
-                        let (ra, ca) = stored_shape(ta, m, k);
-                        let (rb, cb) = stored_shape(tb, k, n);
-                        let (lda, ldb) = if aligned { (ra.next_multiple_of(4) + 4 * (seed as usize % 2), rb.next_multiple_of(4)) } else { (ra.next_multiple_of(4) + 1, rb + 3) };
-                        let ldc = m + (seed as usize % 3);
-                        let (sa, sb, sc) = ((lda * ca).next_multiple_of(4) + 8, (ldb * cb).next_multiple_of(4), ldc * n + 1);
-                        let a: Vec<f32> = rng.vec(sa * count);
-                        let b: Vec<f32> = rng.vec(sb * count);
-                        let beta = if seed % 2 == 0 { 0.0f32 } else { -1.25 };
-                        let c: Vec<f32> = if beta == 0.0 { vec![f32::NAN; sc * count] } else { rng.vec(sc * count) };
-                        let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
-                        let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
-                        let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
-                        let r = gemm_strided_batched(&h, ta, tb, m, n, k, 0.75f32, &da, lda, &db, ldb, beta, &mut dc, ldc, batch);
-                        if !runs {
-                            assert_eq!(r.unwrap_err().status, Status::ArchMismatch);
-                            assert!(dc.to_vec(&q).unwrap().iter().zip(&c).all(|(x, y)| x.to_bits() == y.to_bits()), "a refused call wrote C");
-                            continue;
-                        }
-                        r.unwrap();
-                        let got = dc.to_vec(&q).unwrap();
-                        for e in 0..count {
-                            let case = GemmCase {
-                                trans_a: ta,
-                                trans_b: tb,
-                                m,
-                                n,
-                                k,
-                                alpha: Complex64::new(0.75, 0.0),
-                                beta: Complex64::new(beta as f64, 0.0),
-                                a: &a[e * sa..(e + 1) * sa],
-                                lda,
-                                b: &b[e * sb..(e + 1) * sb],
-                                ldb,
-                                c: &c[e * sc..(e + 1) * sc],
-                                ldc,
-                                compute_roundoff: xf32_compute_roundoff(k),
-                            };
-                            case.check(&got[e * sc..(e + 1) * sc])
-                                .unwrap_or_else(|x| panic!("xf32 wgmma {ta:?}{tb:?} {m}x{n}x{k} batch {count} aligned {aligned}, entry {e}: {x:?}"));
-                        }
+        for (ta, tb) in NT_PAIRS {
+            for &(m, n, k, count) in &[(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1)] {
+                for aligned in [true, false] {
+                    seed += 1;
+                    match xf32_strided_case(&h, ta, tb, (m, n, k), count, aligned, seed) {
+                        Err(e) if !runs && e.contains("arch_mismatch") => {}
+                        r => r.unwrap(),
                     }
                 }
             }
         }
+    }
+}
+
+/// Every xf32 config the committed tuning tables can select for this GPU's arch, pinned, in
+/// every layout on a shape that cuts its macro tile in all three dimensions, with TMA-describable
+/// leading dimensions (so wgmma configs run their own kernels) and a batch of two.
+#[test]
+fn every_xf32_table_config_matches_reference() {
+    use rocmath_blas::GemmFamily;
+    let (kernels, errors) = rocmath_kernels::check::table_kernels();
+    assert!(errors.is_empty(), "{errors:?}");
+    for device in rocmath_tests::test_gpus() {
+        let arch = device.properties().arch;
+        let mut ran = 0;
+        for kernel in kernels.iter().filter(|k| k.family == GemmFamily::Xf32 && k.supports_arch(&arch)) {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_math_mode(MathMode::Xf32XdlMathOp);
+            h.set_gemm_config(Some(kernel.config));
+            let [mm, nn, kk] = kernel.config.mt.map(|d| d as usize);
+            for (i, (ta, tb)) in NT_PAIRS.into_iter().enumerate() {
+                xf32_strided_case(&h, ta, tb, (mm + 8, nn + 16, 2 * kk + 8), 2, true, 40 + i as u64).unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
+            }
+            ran += 1;
+        }
+        eprintln!("{arch}: {ran} xf32 table configs checked");
     }
 }
 

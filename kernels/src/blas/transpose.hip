@@ -22,13 +22,15 @@ extern "C" __global__ RM_LAUNCH_BOUNDS(256, 2) void rm_blas_transpose_b32(int ro
     in += e * stride_in;
     out += e * stride_out;
 #pragma unroll
-    for (int j = ty; j < 32; j += 8) {
+    for (int i = 0; i < 4; ++i) {
+        const int j = ty + 8 * i;
         const int r = r0 + tx, c = c0 + j;
         if (r < rows && c < cols) tile[j][tx] = in[r + (long long)c * ld_in];
     }
     rm_barrier();
 #pragma unroll
-    for (int j = ty; j < 32; j += 8) {
+    for (int i = 0; i < 4; ++i) {
+        const int j = ty + 8 * i;
         const int c = c0 + tx, r = r0 + j;
         if (r < rows && c < cols) out[c + (long long)r * ld_out] = tile[tx][j];
     }
