@@ -15,8 +15,10 @@
 //!
 //! The wgmma atoms (sm_90a) have their own mainloop (`src/blas/gemm_sm90.hip`): TMA copies into
 //! 128-byte swizzled stages, a producer warpgroup and two consumer warpgroups, a persistent grid.
-//! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}`: the same fields, read
-//! as two consumer warpgroups of 64 rows each, one wgmma m64nNk16 per k16 step.
+//! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}` and
+//! `mt128xNx32_..._wgmma64xnx8tf32`: the same fields, read as two consumer warpgroups of 64 rows
+//! each, one wgmma per 32 bytes of k. The tf32 form reads k-contiguous operands only: its module
+//! holds the TN kernel, and the host copies other layouts' operands k-contiguous first.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
 use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP, GEMM_SM90_HIP};
