@@ -144,7 +144,8 @@ impl Unit {
             source: blas::TransposeKernel::source(),
             kernels: vec![blas::TransposeKernel::KERNEL.into()],
             atom: Atom::Fma,
-            lds_bytes: 32 * 33 * 4,
+            // (the 32-bit tile with its padding column, `tile` in transpose.hip)
+            lds_bytes: blas::TransposeKernel::TILE * (blas::TransposeKernel::TILE + 1) * 4,
             dynamic_lds: 0,
             threads: blas::TransposeKernel::THREADS,
             kernel: None,

@@ -201,6 +201,17 @@ impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
         Ok(())
     }
 
+    /// Checks a strided batch of `count` entries: `a`, `b` and `c` hold every entry, entry e at
+    /// e times the `[a, b, c]` strides, and `d` is C after the call. Each entry as [`Self::check`]
+    /// (its stride window of C past the m x n window untouched). Err: the entry and its mismatch.
+    pub fn check_strided(&self, d: &[Out], count: usize, [sa, sb, sc]: [usize; 3]) -> Result<(), (usize, Mismatch)> {
+        for e in 0..count {
+            let entry = GemmCase { a: &self.a[e * sa..(e + 1) * sa], b: &self.b[e * sb..(e + 1) * sb], c: &self.c[e * sc..(e + 1) * sc], ..*self };
+            entry.check(&d[e * sc..(e + 1) * sc]).map_err(|m| (e, m))?;
+        }
+        Ok(())
+    }
+
     /// Checks every column.
     pub fn check(&self, d: &[Out]) -> Result<(), Mismatch> {
         let cols: Vec<usize> = (0..self.n).collect();

@@ -339,25 +339,23 @@ fn wgmma_strided_batches() {
         let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
         gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, 0.75f32, &da, lda, &db, ldb, 0.5, &mut dc, ldc, batch).unwrap();
         let got = dc.to_vec(&q).unwrap();
-        for e in 0..count {
-            let case = GemmCase {
-                trans_a: Operation::None,
-                trans_b: Operation::Transpose,
-                m,
-                n,
-                k,
-                alpha: Complex64::new(0.75, 0.0),
-                beta: Complex64::new(0.5, 0.0),
-                a: &a[e * sa..(e + 1) * sa],
-                lda,
-                b: &b[e * sb..(e + 1) * sb],
-                ldb,
-                c: &c[e * sc..(e + 1) * sc],
-                ldc,
-                compute_roundoff: f32::EPSILON as f64 / 2.0,
-            };
-            case.check(&got[e * sc..(e + 1) * sc]).unwrap_or_else(|x| panic!("entry {e}: {x:?}"));
-        }
+        let case = GemmCase {
+            trans_a: Operation::None,
+            trans_b: Operation::Transpose,
+            m,
+            n,
+            k,
+            alpha: Complex64::new(0.75, 0.0),
+            beta: Complex64::new(0.5, 0.0),
+            a: &a,
+            lda,
+            b: &b,
+            ldb,
+            c: &c,
+            ldc,
+            compute_roundoff: f32::EPSILON as f64 / 2.0,
+        };
+        case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("entry {e}: {x:?}"));
     }
 }
 

@@ -273,26 +273,23 @@ fn xf32_strided_case(h: &Handle, ta: Operation, tb: Operation, (m, n, k): (usize
         return Err(format!("{label}: {e}"));
     }
     let got = dc.to_vec(&q).unwrap();
-    for e in 0..count {
-        let case = GemmCase {
-            trans_a: ta,
-            trans_b: tb,
-            m,
-            n,
-            k,
-            alpha: Complex64::new(0.75, 0.0),
-            beta: Complex64::new(beta as f64, 0.0),
-            a: &a[e * sa..(e + 1) * sa],
-            lda,
-            b: &b[e * sb..(e + 1) * sb],
-            ldb,
-            c: &c[e * sc..(e + 1) * sc],
-            ldc,
-            compute_roundoff: xf32_compute_roundoff(k),
-        };
-        case.check(&got[e * sc..(e + 1) * sc]).map_err(|x| format!("{label}, entry {e}: {x:?}"))?;
-    }
-    Ok(())
+    let case = GemmCase {
+        trans_a: ta,
+        trans_b: tb,
+        m,
+        n,
+        k,
+        alpha: Complex64::new(0.75, 0.0),
+        beta: Complex64::new(beta as f64, 0.0),
+        a: &a,
+        lda,
+        b: &b,
+        ldb,
+        c: &c,
+        ldc,
+        compute_roundoff: xf32_compute_roundoff(k),
+    };
+    case.check_strided(&got, count, [sa, sb, sc]).map_err(|(e, x)| format!("{label}, entry {e}: {x:?}"))
 }
 
 const NT_PAIRS: [(Operation, Operation); 4] =

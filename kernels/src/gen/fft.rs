@@ -110,10 +110,10 @@ impl FftPrecision {
     /// 2026-11-21-h100-fft.md, eighth session).
     pub fn column_pass_limit(self, n: usize, shared_limit: usize) -> usize {
         let limit = self.max_column_pass(shared_limit);
-        match self.long_column_pass(shared_limit) {
-            Some(long) if n > 2 * limit * limit => long,
-            _ => limit,
+        if n <= 2 * limit * limit {
+            return limit;
         }
+        self.long_column_pass(shared_limit).unwrap_or(limit)
     }
 
     /// Twice [`Self::max_column_pass`], if that column kernel's block still spans 32 bytes of
