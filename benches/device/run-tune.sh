@@ -11,7 +11,7 @@
 # (WARMUP + ITERS runs per candidate and size, ~3.5 TFLOP per candidate over the 16-bit sizes).
 # No step starts after DEADLINE seconds, and each step is killed after STEP_TIMEOUT, so what was
 # written comes back within the device tool's 10 minutes. Knobs: MAX_CANDIDATES (12 of the 13-26
-# the generator lists for sm_90), VARIANTS (all; e.g. wgmma), ITERS (5), WARMUP (2), PRECISIONS,
+# the generator lists for sm_90), VARIANTS (all; e.g. wgmma), FILTER (tag substring, e.g. p_), ITERS (5), WARMUP (2), PRECISIONS,
 # LAYOUTS, HALF_SIZES, SIZES (every precision; overrides both lists), DEADLINE (420),
 # STEP_TIMEOUT (150). The tuner writes its table after every
 # size, so a step cut short by its timeout keeps the sizes it finished (the deep 4096x4096x65536
@@ -36,7 +36,7 @@ for p in ${PRECISIONS:-hss bss h d s}; do
     echo "== $p $layout (at ${SECONDS} s)" | tee -a "$OUT/summary.txt"
     timeout "${STEP_TIMEOUT:-150}" $T gemm --precision "$p" --transA "${layout:0:1}" --transB "${layout:1:1}" \
       --sizes "$sizes" --device cuda --out "$OUT/tables" --max-candidates "${MAX_CANDIDATES:-12}" \
-      --iters "${ITERS:-5}" --warmup "${WARMUP:-2}" ${VARIANTS:+--variants $VARIANTS} > "$OUT/tune-$p-$layout.log" 2>&1
+      --iters "${ITERS:-5}" --warmup "${WARMUP:-2}" ${VARIANTS:+--variants $VARIANTS} ${FILTER:+--filter $FILTER} > "$OUT/tune-$p-$layout.log" 2>&1
     rc=$?
     grep -E "^(arch|winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$p-$layout.log" | cut -c1-200 | tee -a "$OUT/summary.txt"
     [ $rc -ne 0 ] && { status=1; echo "FAILED $p $layout (exit $rc)" | tee -a "$OUT/summary.txt"; }

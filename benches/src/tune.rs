@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C --transB N|T|C --sizes MxNxK[xBATCH],...
                    [--device cuda[:N]|hip[:N]] [--out DIR] [--iters N] [--warmup N]
-                   [--max-candidates N] [--variants V,...] [--dry-run [--arch A]]
+                   [--max-candidates N] [--variants V,...] [--filter TEXT] [--dry-run [--arch A]]
   --precision      s d c z h hss bss hhs bbs xf32 (xf32: f32 with TF32 products; i8: --dry-run only)
   --sizes          comma-separated; BATCH (default 1) makes a strided-batched problem
   --device         the GPU to tune on (default: ROCMATH_DEVICE, else the best present); the CPU
@@ -23,6 +23,10 @@ pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C -
   --max-candidates at most N candidates per size: the arch fallback, then N-1 spread evenly over
                    the generator's list
   --variants       only candidates of these variants (fma, mma, mfma, wgmma), plus the fallback
+  --filter         only candidates whose name contains TEXT (e.g. `p_`: the persistent ones),
+                   plus the fallback
+  (A size the table already has an entry for also times that entry's config, so a re-tune
+  with fewer candidates never replaces a faster pick with a slower one.)
   --dry-run        print the candidates and exit; --arch lists them for an arch without a device";
 
 /// Default table directory (relative to the repository root).
@@ -95,6 +99,8 @@ pub struct TuneArgs {
     pub max_candidates: Option<usize>,
     /// Only the generator's candidates of these variants (plus the arch fallback).
     pub variants: Option<Vec<GemmVariant>>,
+    /// Only the generator's candidates whose tag contains this (plus the arch fallback).
+    pub filter: Option<String>,
     pub dry_run: bool,
 }
 
@@ -105,7 +111,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
     let mut sizes = None;
     let (mut device, mut arch, mut out) = (None, None, PathBuf::from(DEFAULT_OUT));
     let (mut iters, mut warmup, mut max_candidates, mut dry_run) = (10, 3, None, false);
-    let mut variants = None;
+    let (mut variants, mut filter) = (None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -135,6 +141,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
                     .collect::<Result<Vec<_>, _>>()?;
                 variants = Some(parsed);
             }
+            "--filter" => filter = Some(value()?),
             "--dry-run" => dry_run = true,
             other => return Err(format!("unknown option {other}")),
         }
@@ -151,7 +158,7 @@ pub fn parse_args(args: &[String]) -> Result<TuneArgs, String> {
         None if dry_run => Vec::new(),
         None => return Err("--sizes is required".into()),
     };
-    Ok(TuneArgs { family, trans_a, trans_b, sizes, device, arch, out, iters, warmup, max_candidates, variants, dry_run })
+    Ok(TuneArgs { family, trans_a, trans_b, sizes, device, arch, out, iters, warmup, max_candidates, variants, filter, dry_run })
 }
 
 /// The arch a table is stored under for a device arch: feature suffixes dropped
@@ -351,6 +358,20 @@ pub struct TableHeader {
 /// generator is stale and replaced whole). Sizes without a valid candidate are left out. The
 /// header's device, date and generator are set and `tuned` becomes true. An existing file that
 /// does not load is an error (never overwritten). Returns the path and notes for the user.
+/// The config the table in `out` (this header's arch, types and layout, current generator)
+/// holds for exactly `size`, if any: the incumbent a re-tune has to beat.
+pub fn incumbent(out: &Path, header: &TableHeader, size: &Size) -> Option<GemmConfig> {
+    let fresh = GemmTable::new(&header.arch, &header.types, &header.layout, &header.generator, &header.fallback);
+    let path = out.join(fresh.relative_path());
+    let table = GemmTable::from_json(&path, &std::fs::read_to_string(&path).ok()?).ok()?;
+    if table.generator != header.generator {
+        return None;
+    }
+    let key = [size.m, size.n, size.k, size.batch].map(|v| v as u64);
+    let e = table.entries().iter().find(|e| [e.m, e.n, e.k, e.batch] == key)?;
+    GemmConfig::parse(&e.solution).ok()
+}
+
 pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -> Result<(PathBuf, Vec<String>), String> {
     let fresh = GemmTable::new(&header.arch, &header.types, &header.layout, &header.generator, &header.fallback);
     let path = out.join(fresh.relative_path());

@@ -364,15 +364,9 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let kernel = kernel.with_batch(call.form);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
-    // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
-    let dims = kernel.launch_dims(call.m, call.n, 1);
-    if dims.grid[1] > MAX_GRID_YZ {
-        return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
-    }
     let (ab, cd) = (kernel.family.ab_bytes() as i64, kernel.family.c_bytes() as i64);
-    let mut first = 0;
-    while first < call.batch {
-        let count = (call.batch - first).min(MAX_GRID_YZ as usize);
+    // The kernel's parameters for the batch entries from `first` on.
+    let args_from = |first: usize| {
         let at = |ptr: u64, stride: i64, size: i64| match call.form {
             BatchForm::Strided => (ptr as i64).wrapping_add(first as i64 * stride * size) as u64,
             // Pointer arrays: this chunk starts `first` entries in (a null array stays null:
@@ -392,6 +386,28 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         ] {
             args.push(at(ptr, stride, size)).push(ld as i64).push(stride);
         }
+        args
+    };
+    if kernel.config.persistent {
+        // One launch for every entry, as many blocks as the device holds at once.
+        let dims = kernel.persistent_dims(call.m, call.n, call.batch, 1);
+        let per_sm = function.max_active_blocks(dims.block[0], dims.shared_bytes)?.max(1) as usize;
+        let dims = kernel.persistent_dims(call.m, call.n, call.batch, per_sm * device.properties().compute_units);
+        let mut args = args_from(0);
+        args.push(call.batch as i32);
+        let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
+        function.launch(queue, cfg, &mut args)?;
+        return Ok(());
+    }
+    // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
+    let dims = kernel.launch_dims(call.m, call.n, 1);
+    if dims.grid[1] > MAX_GRID_YZ {
+        return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
+    }
+    let mut first = 0;
+    while first < call.batch {
+        let count = (call.batch - first).min(MAX_GRID_YZ as usize);
+        let mut args = args_from(first);
         let cfg = LaunchConfig { grid: [dims.grid[0], dims.grid[1], count as u32], block: dims.block, shared_bytes: dims.shared_bytes };
         function.launch(queue, cfg, &mut args)?;
         first += count;

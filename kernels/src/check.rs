@@ -196,9 +196,9 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
             kernels.push(k.with_batch(BatchForm::Pointers));
         }
     }
-    for k in extra {
-        if !kernels.contains(k) {
-            kernels.push(*k);
+    for k in extra.iter().copied().chain(persistent_coverage()) {
+        if !kernels.contains(&k) {
+            kernels.push(k);
         }
     }
     let mut v: Vec<Unit> = kernels.into_iter().map(Unit::of).collect();
@@ -261,6 +261,20 @@ pub fn table_kernels() -> (Vec<GemmKernel>, Vec<String>) {
     (v, errors)
 }
 
+/// The persistent grid in both batch forms on every vendor (the FMA atom), and in pointer-array
+/// form on sm_90 (DMMA), whatever the tables pick: the tables hold strided modules only.
+fn persistent_coverage() -> Vec<GemmKernel> {
+    let mut v = Vec::new();
+    for (family, tag) in [(GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_fma"), (GemmFamily::D, "mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f64")] {
+        let k = GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("persistent coverage configs are valid");
+        if k.vendor() == Vendor::Any {
+            v.push(k);
+        }
+        v.push(k.with_batch(BatchForm::Pointers));
+    }
+    v
+}
+
 fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
     let family = match atom {
         Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 | Atom::MmaM16n8k16F16 => GemmFamily::H,
@@ -275,6 +289,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         stages: 1,
         group_m: 1,
         min_waves: if atom.vendor() == Vendor::Amd { 2 } else { 1 },
+        persistent: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

@@ -6,7 +6,8 @@ use num_complex::{Complex32, Complex64};
 use proptest::prelude::*;
 use rocmath_blas::{gemm_batched, gemm_batched_ex, gemm_batched_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExInput, ExOutput, Handle, Operation, Status};
 use rocmath_runtime::DeviceBuffer;
-use rocmath_tests::{stored_shape, test_devices, test_handles, GemmCase, Num, Rng};
+use rocmath_kernels::blas::{GemmConfig, GemmFamily};
+use rocmath_tests::{stored_shape, test_devices, test_gpus, test_handles, GemmCase, Num, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 const EDGE: [usize; 10] = [1, 2, 15, 16, 17, 31, 33, 64, 65, 131];
@@ -150,9 +151,16 @@ fn run_strided<S: Num, In: Num, Out: Num>(h: &Handle, s: &Shape, compute_roundof
 }
 
 fn typed<T: Element + Num>(h: &Handle, s: &Shape) -> Result<(), String> {
+    typed_forms::<T>(h, s, true)
+}
+
+/// The strided form, and the pointer-array form too when `pointers`.
+fn typed_forms<T: Element + Num>(h: &Handle, s: &Shape, pointers: bool) -> Result<(), String> {
     let roundoff = if T::PRECISION == "h" { f32::EPSILON as f64 / 2.0 } else { T::UNIT_ROUNDOFF };
-    run_pointers::<T, T, T>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc| gemm_batched(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc))
-        .map_err(|e| format!("{}gemm_batched: {e}", T::PRECISION))?;
+    if pointers {
+        run_pointers::<T, T, T>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc| gemm_batched(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc))
+            .map_err(|e| format!("{}gemm_batched: {e}", T::PRECISION))?;
+    }
     run_strided::<T, T, T>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc, batch| {
         gemm_strided_batched(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc, batch)
     })
@@ -160,9 +168,15 @@ fn typed<T: Element + Num>(h: &Handle, s: &Shape) -> Result<(), String> {
 }
 
 fn ex<In: ExInput<Compute = f32> + Num, Out: ExOutput + Num>(h: &Handle, s: &Shape) -> Result<(), String> {
+    ex_forms::<In, Out>(h, s, true)
+}
+
+fn ex_forms<In: ExInput<Compute = f32> + Num, Out: ExOutput + Num>(h: &Handle, s: &Shape, pointers: bool) -> Result<(), String> {
     let roundoff = f32::EPSILON as f64 / 2.0;
-    run_pointers::<f32, In, Out>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc| gemm_batched_ex(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc))
-        .map_err(|e| format!("gemm_batched_ex {:?}->{:?}: {e}", In::DATATYPE, Out::DATATYPE))?;
+    if pointers {
+        run_pointers::<f32, In, Out>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc| gemm_batched_ex(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc))
+            .map_err(|e| format!("gemm_batched_ex {:?}->{:?}: {e}", In::DATATYPE, Out::DATATYPE))?;
+    }
     run_strided::<f32, In, Out>(h, s, roundoff, &|al, a, lda, b, ldb, be, c, ldc, batch| {
         gemm_strided_batched_ex(h, s.ta, s.tb, s.m, s.n, s.k, al, a, lda, b, ldb, be, c, ldc, batch)
     })
@@ -275,6 +289,51 @@ fn pointer_array_batch_beyond_one_launch() {
                 assert_eq!(got[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>(), c[e * sc + m * n..(e + 1) * sc].iter().map(|v| v.to_bits()).collect::<Vec<_>>());
             }
         }
+    }
+}
+
+/// Every persistent config the tuner may pick on this GPU, pinned: entries cut in all three
+/// dimensions of the macro tile (several tiles and K tiles per entry), every transpose pair,
+/// beta 0 (NaN C) and not, alpha 0, k = 0, a shared A; and a batch with more work items than the
+/// grid has blocks, so that each block streams several entries through its pipeline. The
+/// pointer-array form is checked on each family's first config (the forms share the body).
+#[test]
+fn persistent_configs_match_reference() {
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let mut ran = 0;
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::H, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::Hhs, GemmFamily::Bbs] {
+            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.persistent).collect();
+            for (index, cfg) in configs.iter().enumerate() {
+                let mut h = Handle::on(&device).unwrap();
+                h.set_gemm_config(Some(*cfg));
+                let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+                let mut shapes = Vec::new();
+                for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+                    let (alpha_kind, beta_kind) = [(2, 0), (2, 2), (0, 2), (1, 1)][i];
+                    let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 8, n: nn + 16, k: 2 * kk + 8, pad: [1, 0, 2], count: 5, share_a: i == 3, alpha_kind, beta_kind, seed: 500 + i as u64 };
+                    shapes.push((base, index == 0));
+                }
+                shapes.push((Shape { k: 0, count: 3, ..shapes[0].0 }, false));
+                // 4000 entries of one or two tiles: more items than any grid of resident blocks.
+                shapes.push((Shape { m: mm - 3, n: 5, k: kk + 1, count: 4000, pad: [0, 0, 0], share_a: false, alpha_kind: 2, beta_kind: 2, ..shapes[0].0 }, false));
+                for (s, pointers) in shapes {
+                    let r = match family {
+                        GemmFamily::S => typed_forms::<f32>(&h, &s, pointers),
+                        GemmFamily::D => typed_forms::<f64>(&h, &s, pointers),
+                        GemmFamily::H => typed_forms::<f16>(&h, &s, pointers),
+                        GemmFamily::Hss => ex_forms::<f16, f32>(&h, &s, pointers),
+                        GemmFamily::Bss => ex_forms::<bf16, f32>(&h, &s, pointers),
+                        GemmFamily::Hhs => ex_forms::<f16, f16>(&h, &s, pointers),
+                        _ => ex_forms::<bf16, bf16>(&h, &s, pointers),
+                    };
+                    r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+                }
+                ran += 1;
+            }
+        }
+        assert!(ran > 0, "{arch}: no persistent candidates");
+        eprintln!("{arch}: {ran} persistent configs checked");
     }
 }
 

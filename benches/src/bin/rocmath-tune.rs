@@ -13,7 +13,7 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
-use rocmath_bench::tune::{fitting_candidates, layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
+use rocmath_bench::tune::{fitting_candidates, incumbent, layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
 use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle, MathMode};
 use rocmath_kernels::gen::gemm::GENERATOR;
 use rocmath_runtime::Device;
@@ -75,8 +75,10 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
     if let Some(vs) = &t.variants {
         all.retain(|c| vs.contains(&c.variant()));
     }
+    if let Some(text) = &t.filter {
+        all.retain(|c| c.tag().contains(text.as_str()));
+    }
     let fallback = GemmKernel::select(family, &arch).config;
-    let cands = Candidates { all: &all, fallback, max: t.max_candidates };
     let header = TableHeader {
         arch: table_arch(&arch),
         types: family.tag().to_string(),
@@ -86,6 +88,14 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         device: device.as_ref().map(|d| d.properties().name).unwrap_or_default(),
         date: today_utc(),
     };
+    // The table's current pick of each size is timed too (when it still validates and runs here).
+    let incumbents: Vec<(Size, GemmConfig)> = t
+        .sizes
+        .iter()
+        .filter_map(|s| incumbent(&t.out, &header, s).map(|c| (*s, c)))
+        .filter(|(_, c)| GemmKernel::new(family, *c).is_ok_and(|k| k.supports_arch(&arch)))
+        .collect();
+    let cands = Candidates { all: &all, fallback, max: t.max_candidates, incumbents: &incumbents };
     println!(
         "arch {arch}: {} candidates, {} per size (generator {GENERATOR}; arch fallback {}); table {}/gemm_{}_{}.json",
         all.len() + usize::from(!all.contains(&fallback)),
@@ -100,7 +110,14 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
             let configs = cands.for_size(size);
             println!("size {size}:");
             for (i, c) in configs.iter().enumerate() {
-                println!("  [{}/{}] {}{}", i + 1, configs.len(), c.tag(), if *c == fallback { "  (arch fallback)" } else { "" });
+                let why = if *c == fallback {
+                    "  (arch fallback)"
+                } else if cands.incumbent(size) == Some(*c) {
+                    "  (the table's current pick)"
+                } else {
+                    ""
+                };
+                println!("  [{}/{}] {}{why}", i + 1, configs.len(), c.tag());
             }
         }
         return Ok(ExitCode::SUCCESS);
@@ -126,16 +143,26 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
 }
 
 /// The generator's candidates for the device, narrowed per size: those that fit the size
-/// ([`fitting_candidates`]), then at most `max` of them ([`pick_candidates`], fallback first).
+/// ([`fitting_candidates`]), then at most `max` of them ([`pick_candidates`], fallback first),
+/// and the table's current pick for the size last when it is not among them.
 struct Candidates<'a> {
     all: &'a [GemmConfig],
     fallback: GemmConfig,
     max: Option<usize>,
+    incumbents: &'a [(Size, GemmConfig)],
 }
 
 impl Candidates<'_> {
+    fn incumbent(&self, size: &Size) -> Option<GemmConfig> {
+        self.incumbents.iter().find(|(s, _)| s == size).map(|(_, c)| *c)
+    }
+
     fn for_size(&self, size: &Size) -> Vec<GemmConfig> {
-        pick_candidates(&fitting_candidates(self.all, size), self.fallback, self.max)
+        let mut v = pick_candidates(&fitting_candidates(self.all, size), self.fallback, self.max);
+        if let Some(c) = self.incumbent(size).filter(|c| !v.contains(c)) {
+            v.push(c);
+        }
+        v
     }
 }
 

@@ -8,7 +8,8 @@
 // kernels with RM_GEMM_KERNEL / RM_GEMM_KERNEL_PA.
 //
 // Block structure (THREADS = WM * WN * Atom::WAVE threads, one block per MT_M x MT_N tile of D,
-// blockIdx.z = batch). Steps 1-3 are the register-staged mainloop (STAGES == 1); the direct
+// blockIdx.z = batch; persistent configs instead loop a smaller grid over tiles and entries, see
+// rm_gemm_persistent_body). Steps 1-3 are the register-staged mainloop (STAGES == 1); the direct
 // mainloop (STAGES >= 2, described where it is defined) replaces them with multi-stage raw copies:
 //   1. every thread loads its share of the op(A) (MT_M x MT_K) and op(B) (MT_K x MT_N) tiles from
 //      global memory into registers, coalesced along the dimension that is contiguous in memory
@@ -354,8 +355,6 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
             if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b);
             rm_cp_async_commit();
         }
-        const rm_off_a<LA, A_KC> offa;
-        const rm_off_b<LB, B_KC> offb;
         for (int t = 0; t < ktiles; ++t) {
             // Tile t has landed once at most STAGES - 2 younger groups are pending; the barrier also
             // tells every thread that all threads finished computing tile t - 1, whose buffer the
@@ -366,25 +365,32 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                 copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES,
                      tid, vec_a, vec_b);
             rm_cp_async_commit();
-            const Tin* a = sA + (t % Cfg::STAGES) * LA::SIZE;
-            const Tin* b = sB + (t % Cfg::STAGES) * LB::SIZE;
-#pragma unroll
-            for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
-                typename Atom::AFrag fa[Cfg::REP_M];
-                typename Atom::BFrag fb[Cfg::REP_N];
-#pragma unroll
-                for (int rm = 0; rm < Cfg::REP_M; ++rm)
-                    rm_frag_loader<Atom>::a(fa[rm], a, offa, wm0 + rm * Atom::M, kk, lane);
-#pragma unroll
-                for (int rn = 0; rn < Cfg::REP_N; ++rn)
-                    rm_frag_loader<Atom>::b(fb[rn], b, offb, kk, wn0 + rn * Atom::N, lane);
-#pragma unroll
-                for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-                    for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
-            }
+            compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
         }
         rm_cp_async_wait<0>();
+    }
+    // Multiply-accumulate the K tile held in stage buffer `s` into this wave's accumulators.
+    static RM_INLINE void compute(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], const Tin* sA, const Tin* sB,
+                                  int s, int wm0, int wn0, int lane) {
+        const rm_off_a<LA, A_KC> offa;
+        const rm_off_b<LB, B_KC> offb;
+        const Tin* a = sA + s * LA::SIZE;
+        const Tin* b = sB + s * LB::SIZE;
+#pragma unroll
+        for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
+            typename Atom::AFrag fa[Cfg::REP_M];
+            typename Atom::BFrag fb[Cfg::REP_N];
+#pragma unroll
+            for (int rm = 0; rm < Cfg::REP_M; ++rm)
+                rm_frag_loader<Atom>::a(fa[rm], a, offa, wm0 + rm * Atom::M, kk, lane);
+#pragma unroll
+            for (int rn = 0; rn < Cfg::REP_N; ++rn)
+                rm_frag_loader<Atom>::b(fb[rn], b, offb, kk, wn0 + rn * Atom::N, lane);
+#pragma unroll
+            for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+                for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
+        }
     }
 };
 
@@ -408,6 +414,31 @@ template <class Cfg> RM_INLINE void rm_gemm_tile(int& m0, int& n0) {
     n0 = tn * Cfg::MT_N;
 }
 
+// Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds; (w0m, w0n) is
+// the wave tile's origin in D. C is not read when beta == 0; acc is not read unless `do_mul`.
+template <class Cfg, class Ty>
+RM_INLINE void rm_gemm_epilogue(const typename Cfg::Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], bool do_mul,
+                                typename Ty::compute alpha, typename Ty::compute beta, int m, int n, int w0m, int w0n,
+                                int lane, const typename Ty::c* C, long long ldc, typename Ty::c* D, long long ldd) {
+    typedef typename Cfg::Atom Atom;
+    typedef typename Ty::compute Tcomp;
+    const bool read_c = !rm_is_zero(beta);
+#pragma unroll
+    for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+        for (int rn = 0; rn < Cfg::REP_N; ++rn)
+#pragma unroll
+            for (int i = 0; i < Atom::C_ELEMS; ++i) {
+                const int gi = w0m + rm * Atom::M + Atom::c_m(lane, i);
+                const int gj = w0n + rn * Atom::N + Atom::c_n(lane, i);
+                if (gi < m && gj < n) {
+                    Tcomp v = do_mul ? rm_mul(alpha, (Tcomp)Atom::c_get(acc[rm][rn], i)) : rm_zero<Tcomp>();
+                    if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[gi + (long long)gj * ldc]), v);
+                    D[gi + (long long)gj * ldd] = rm_convert<typename Ty::c>(v);
+                }
+            }
+}
+
 template <class Cfg, class Ty, int TA, int TB>
 RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typename Ty::compute beta,
                             const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
@@ -415,7 +446,6 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
                             const typename Ty::c* C, long long ldc, typename Ty::c* D, long long ldd) {
     typedef typename Cfg::Atom Atom;
     typedef typename Ty::compute Tcomp;
-    typedef typename Ty::c Tc;
 
     alpha = rm_opaque(alpha);
     beta = rm_opaque(beta);
@@ -439,23 +469,152 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
 
     const bool do_mul = k > 0 && !rm_is_zero(alpha);
     if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, k, A, lda, B, ldb, m0, n0, tid, wm0, wn0, lane);
+    rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, m0 + wm0, n0 + wn0, lane, C, ldc, D, ldd);
+}
 
-    // Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds.
-    const bool read_c = !rm_is_zero(beta);
-#pragma unroll
-    for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-        for (int rn = 0; rn < Cfg::REP_N; ++rn)
-#pragma unroll
-            for (int i = 0; i < Atom::C_ELEMS; ++i) {
-                const int gi = m0 + wm0 + rm * Atom::M + Atom::c_m(lane, i);
-                const int gj = n0 + wn0 + rn * Atom::N + Atom::c_n(lane, i);
-                if (gi < m && gj < n) {
-                    Tcomp v = do_mul ? rm_mul(alpha, (Tcomp)Atom::c_get(acc[rm][rn], i)) : rm_zero<Tcomp>();
-                    if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[gi + (long long)gj * ldc]), v);
-                    D[gi + (long long)gj * ldd] = rm_convert<Tc>(v);
-                }
+// ---- Persistent grid (direct path, `persistent` configs) --------------------------------------
+// Small batched problems (10000 matrices of 32^3) spend their time on one block launch and one
+// exposed load latency per matrix: a block loads its tiles, waits, computes one or two K tiles
+// and stores. Here the host launches only as many blocks as fit on the device at once; block i
+// takes work items i, i + gridDim.x, ... (item = entry * tiles + tile, tiles walked as in
+// rm_grouped_tile), and the K tiles of all its items form one stream through the STAGES-buffer
+// pipeline: the copies of the next items' tiles are in flight while this item's last tile is
+// multiplied and its D tile stored.
+
+// Batch entry b's operands: strided (base + b * stride) or pointer arrays (array[b] + offset).
+template <class Ty> struct rm_gemm_strided_batch {
+    const typename Ty::ab* A; long long sa;
+    const typename Ty::ab* B; long long sb;
+    const typename Ty::c* C; long long sc;
+    typename Ty::c* D; long long sd;
+    RM_INLINE const typename Ty::ab* a(long long b) const { return A + b * sa; }
+    RM_INLINE const typename Ty::ab* b(long long b) const { return B + b * sb; }
+    RM_INLINE const typename Ty::c* c(long long b) const { return C + b * sc; }
+    RM_INLINE typename Ty::c* d(long long b) const { return D + b * sd; }
+};
+template <class Ty> struct rm_gemm_pointer_batch {
+    const typename Ty::ab* const* A; long long oa;
+    const typename Ty::ab* const* B; long long ob;
+    const typename Ty::c* const* C; long long oc;
+    typename Ty::c* const* D; long long od;
+    RM_INLINE const typename Ty::ab* a(long long b) const { return A[b] + oa; }
+    RM_INLINE const typename Ty::ab* b(long long b) const { return B[b] + ob; }
+    RM_INLINE const typename Ty::c* c(long long b) const { return C[b] + oc; }
+    RM_INLINE typename Ty::c* d(long long b) const { return D[b] + od; }
+};
+
+// Where work item `item` is: its batch entry and its tile's origin in D.
+template <class Cfg> struct rm_gemm_item {
+    long long entry;
+    int m0, n0;
+    RM_INLINE rm_gemm_item(long long item, int tiles_m, int tiles_n) {
+        const long long tiles = (long long)tiles_m * tiles_n;
+        entry = item / tiles;
+        int tm, tn;
+        rm_grouped_tile<Cfg::GROUP_M>((int)(item - entry * tiles), tiles_m, tiles_n, tm, tn);
+        m0 = tm * Cfg::MT_M;
+        n0 = tn * Cfg::MT_N;
+    }
+};
+
+// The persistent grid's copy side: the next K tile to copy (tile t of work item `item`), the stage
+// buffer it goes to, and the item's operands. (A struct, not a lambda: a closure over locals can
+// end up in local memory when the compiler declines to inline it.)
+template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_producer {
+    typedef rm_gemm_mainloop<Cfg, Ty, TA, TB, true> Main;
+    typedef typename Cfg::Atom::in_t Tin;
+    long long item, step, items;
+    int ktiles, t, stage;
+    const Tin* a;
+    const Tin* b;
+    int m0, n0;
+    bool vec_a, vec_b;
+    RM_INLINE rm_gemm_producer(long long first, long long step_, long long items_, int ktiles_)
+        : item(first), step(step_), items(items_), ktiles(ktiles_), t(0), stage(0), a(0), b(0), m0(0), n0(0),
+          vec_a(false), vec_b(false) {}
+    // Copies the current tile (nothing once past the last item), commits a group either way (the
+    // consumer counts groups), and moves on.
+    template <class Batch>
+    RM_INLINE void next(const Batch& P, Tin* sA, Tin* sB, int m, int n, int k, long long lda, long long ldb,
+                        int tiles_m, int tiles_n, int tid) {
+        if (item < items) {
+            if (t == 0) {
+                const rm_gemm_item<Cfg> it(item, tiles_m, tiles_n);
+                a = (const Tin*)P.a(it.entry);
+                b = (const Tin*)P.b(it.entry);
+                m0 = it.m0;
+                n0 = it.n0;
+                vec_a = ((rm_u64)(const void*)a % 16) == 0 && lda % Main::LA::V == 0;
+                vec_b = ((rm_u64)(const void*)b % 16) == 0 && ldb % Main::LB::V == 0;
             }
+            Main::copy(sA, sB, a, lda, b, ldb, m, n, k, m0, n0, t, stage, tid, vec_a, vec_b);
+            if (++t == ktiles) {
+                t = 0;
+                item += step;
+            }
+        }
+        rm_cp_async_commit();
+        stage = stage + 1 == Cfg::STAGES ? 0 : stage + 1;
+    }
+};
+
+template <class Cfg, class Ty, int TA, int TB, class Batch>
+RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename Ty::compute alpha,
+                                       typename Ty::compute beta, const typename Ty::scalar* alpha_ptr,
+                                       const typename Ty::scalar* beta_ptr, const Batch& P, long long lda,
+                                       long long ldb, long long ldc, long long ldd) {
+    typedef typename Cfg::Atom Atom;
+    typedef typename Ty::compute Tcomp;
+    typedef typename Atom::in_t Tin;
+    typedef rm_gemm_mainloop<Cfg, Ty, TA, TB, true> Main;
+    static_assert(Cfg::STAGES > 1, "the persistent grid streams K tiles through the direct path's stages");
+
+    alpha = rm_opaque(alpha);
+    beta = rm_opaque(beta);
+    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
+    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
+
+    const int tid = rm_tid_x();
+    const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
+    const int lane = tid % Atom::WAVE;
+    const int wm0 = (wave % Cfg::WM) * Cfg::WT_M;
+    const int wn0 = (wave / Cfg::WM) * Cfg::WT_N;
+    const int tiles_m = (m + Cfg::MT_M - 1) / Cfg::MT_M, tiles_n = (n + Cfg::MT_N - 1) / Cfg::MT_N;
+    const long long items = (long long)tiles_m * tiles_n * batch;
+    const long long first = rm_bid_x(), step = rm_gdim_x();
+    const bool do_mul = k > 0 && !rm_is_zero(alpha);
+    const int ktiles = do_mul ? (k + Cfg::MT_K - 1) / Cfg::MT_K : 0;
+
+    typename Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
+    extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+    Tin* sA = (Tin*)rm_dyn_shared;
+    Tin* sB = sA + Cfg::STAGES * Main::LA::SIZE;
+
+    rm_gemm_producer<Cfg, Ty, TA, TB> producer(first, step, items, ktiles);
+    if (ktiles > 0) {
+#pragma unroll
+        for (int s = 0; s < Cfg::STAGES - 1; ++s) producer.next(P, sA, sB, m, n, k, lda, ldb, tiles_m, tiles_n, tid);
+    }
+    int cs = 0;  // the consumer's stage buffer
+    for (long long item = first; item < items; item += step) {
+#pragma unroll
+        for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+            for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::c_zero(acc[rm][rn]);
+        for (int t = 0; t < ktiles; ++t) {
+            // As in the direct mainloop: this tile has landed, and every thread is done with the
+            // buffer the next copy overwrites.
+            rm_cp_async_wait<Cfg::STAGES - 2>();
+            rm_barrier();
+            producer.next(P, sA, sB, m, n, k, lda, ldb, tiles_m, tiles_n, tid);
+            Main::compute(acc, sA, sB, cs, wm0, wn0, lane);
+            cs = cs + 1 == Cfg::STAGES ? 0 : cs + 1;
+        }
+        const rm_gemm_item<Cfg> it(item, tiles_m, tiles_n);
+        rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, it.m0 + wm0, it.n0 + wn0, lane, P.c(it.entry), ldc,
+                                  P.d(it.entry), ldd);
+    }
+    rm_cp_async_wait<0>();
 }
 
 // The exported kernels: name, config typedef, types typedef, transposes (RM_OP_*).
@@ -483,6 +642,30 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
                                       mul ? A[b] + offset_a : (const TY::ab*)0, lda,                   \
                                       mul ? B[b] + offset_b : (const TY::ab*)0, ldb,                   \
                                       C[b] + offset_c, ldc, D[b] + offset_d, ldd);                     \
+    }
+// Persistent forms (`persistent` configs): the parameters of the forms above plus the batch count;
+// a grid of [blocks, 1, 1], sized by the host to what fits on the device at once.
+#define RM_GEMM_KERNEL_PERSISTENT(NAME, CFG, TY, TA, TB)                                               \
+    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+        int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
+        const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
+        const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
+        long long stride_c, TY::c* D, long long ldd, long long stride_d, int batch) {                  \
+        const rm_gemm_strided_batch<TY> P = {A, stride_a, B, stride_b, C, stride_c, D, stride_d};      \
+        rm_gemm_persistent_body<CFG, TY, TA, TB>(m, n, k, batch, alpha, beta, alpha_ptr, beta_ptr, P, lda, \
+                                                 ldb, ldc, ldd);                                       \
+    }
+#define RM_GEMM_KERNEL_PA_PERSISTENT(NAME, CFG, TY, TA, TB)                                            \
+    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+        int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
+        const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
+        const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \
+        long long ldc, long long offset_c, TY::c* const* D, long long ldd, long long offset_d,         \
+        int batch) {                                                                                   \
+        /* (A and B arrays are read only when the body multiplies: k > 0 and alpha != 0) */           \
+        const rm_gemm_pointer_batch<TY> P = {A, offset_a, B, offset_b, C, offset_c, D, offset_d};      \
+        rm_gemm_persistent_body<CFG, TY, TA, TB>(m, n, k, batch, alpha, beta, alpha_ptr, beta_ptr, P, lda, \
+                                                 ldb, ldc, ldd);                                       \
     }
 
 #endif // ROCMATH_GEMM_HIP

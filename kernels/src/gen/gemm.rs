@@ -58,6 +58,11 @@ pub struct GemmConfig {
     pub group_m: u32,
     /// AMD: waves per SIMD the compiler is asked to allow (amdgpu_waves_per_eu).
     pub min_waves: u32,
+    /// Direct path only: a persistent grid (as many blocks as fit on the device at once) whose
+    /// blocks stream the K tiles of several tiles and batch entries through one pipeline, so
+    /// that the next entry's loads overlap this one's multiply and store. For batches of small
+    /// matrices. (wgmma configs are persistent by construction and leave this false.)
+    pub persistent: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -110,6 +115,11 @@ impl GemmConfig {
 
     pub fn is_direct(&self) -> bool {
         self.stages >= 2
+    }
+
+    /// Whether a launch is a persistent grid sized to the device ([`GemmKernel::persistent_dims`]).
+    pub fn is_persistent(&self) -> bool {
+        self.persistent || self.is_wgmma()
     }
 
     /// The variant (instruction class) of the atom.
@@ -175,7 +185,8 @@ impl GemmConfig {
     }
 
     /// Name fragment carrying every parameter:
-    /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`.
+    /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
+    /// persistent config's stage count ends in `p` (`s3p`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -184,10 +195,11 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}_{lds}_g{}_o{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}_{lds}_g{}_o{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
+            if self.persistent { "p" } else { "" },
             self.group_m,
             self.min_waves,
             self.atom.tag()
@@ -216,6 +228,10 @@ impl GemmConfig {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
         };
+        let (s, persistent) = match s.strip_suffix('p') {
+            Some(s) => (s, true),
+            None => (s, false),
+        };
         Ok(GemmConfig {
             atom,
             mt: [mt[0], mt[1], mt[2]],
@@ -224,6 +240,7 @@ impl GemmConfig {
             stages: nums(s, "s", 1)?[0],
             group_m: nums(g, "g", 1)?[0],
             min_waves: nums(o, "o", 1)?[0],
+            persistent,
         })
     }
 
@@ -238,6 +255,9 @@ impl GemmConfig {
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
+        }
+        if self.persistent && !self.is_direct() {
+            return Err("a persistent grid streams K tiles through the direct path's stages (stages >= 2)".into());
         }
         if !(1..=8).contains(&self.stages) {
             return Err(format!("{} pipeline stages (1 to 8 supported)", self.stages));
@@ -324,6 +344,9 @@ impl GemmConfig {
         if self.group_m == 0 || self.min_waves != 1 {
             return Err("wgmma: group_m positive, min_waves 1 (one block per SM)".into());
         }
+        if self.persistent {
+            return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
+        }
         let lds = self.lds_bytes(family);
         if lds > MAX_DYNAMIC_LDS {
             return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
@@ -402,19 +425,19 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false }
     }
 
     /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
         let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1 }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -476,6 +499,8 @@ impl GemmConfig {
         let nvidia = matches!(Arch::parse(arch), Some(Arch::Nvidia(sm)) if sm >= 80);
         let cdna = matches!(Arch::parse(arch), Some(Arch::Amd(AmdArch::Cdna23)));
         let (direct, reg) = (GemmConfig::direct, GemmConfig::register_staged);
+        // Persistent small-batch configs: deeper pipelines, since one block streams many matrices.
+        let persistent = |atom, mt, waves, stages| GemmConfig { persistent: true, ..direct(atom, mt, waves, stages) };
         for variant in GemmVariant::ALL {
             if let Ok(c) = GemmConfig::arch_fallback(family, variant, arch) {
                 v.push(c);
@@ -509,6 +534,16 @@ impl GemmConfig {
                     // that many stay resident per SM while their loads are in flight.
                     for (mt, waves) in [([32, 32, 32], [1, 1]), ([32, 32, 32], [2, 1]), ([64, 64, 64], [2, 2]), ([64, 64, 64], [2, 1])] {
                         v.push(direct(atom, mt, waves, 2));
+                    }
+                    for (mt, waves, stages) in [
+                        ([32, 32, 32], [1, 1], 3),
+                        ([32, 32, 32], [1, 1], 4),
+                        ([32, 32, 32], [2, 1], 3),
+                        ([64, 64, 64], [2, 2], 3),
+                        ([64, 64, 32], [2, 2], 4),
+                        ([128, 128, 32], [2, 2], 3),
+                    ] {
+                        v.push(persistent(atom, mt, waves, stages));
                     }
                 }
                 F::Xf32 => {
@@ -556,6 +591,10 @@ impl GemmConfig {
                     ] {
                         v.push(direct(Atom::MmaM16n8k16F64, mt, waves, stages));
                     }
+                    for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
+                        v.push(persistent(Atom::MmaM16n8k16F64, mt, waves, stages));
+                    }
+                    v.push(persistent(Atom::MmaM8n8k4F64, [64, 64, 16], [2, 2], 4));
                 }
                 _ => {}
             }
@@ -588,6 +627,9 @@ impl GemmConfig {
                 for (mt, t) in [([32, 32, 32], [8, 8]), ([32, 32, 16], [8, 8]), ([64, 64, 16], [8, 8]), ([64, 64, 32], [16, 16])] {
                     v.push(reg(Atom::Fma, mt, t, 4, 1));
                     v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..direct(Atom::Fma, mt, t, 2) });
+                }
+                for (mt, t, stages) in [([32, 32, 32], [8, 8], 3), ([32, 32, 16], [8, 8], 4), ([64, 64, 16], [8, 8], 3), ([64, 64, 16], [16, 16], 3)] {
+                    v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..persistent(Atom::Fma, mt, t, stages) });
                 }
             }
             F::C => v.push(reg(Atom::Fma, [64, 64, 8], [16, 16], 4, 1)),
@@ -751,13 +793,14 @@ impl GemmKernel {
         s
     }
 
-    /// Grid/block/shared memory of a wgmma (persistent) launch: at most one block per SM, and
-    /// never more blocks than tiles.
-    pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, sms: usize) -> LaunchDims {
+    /// Grid/block/shared memory of a persistent launch ([`GemmConfig::is_persistent`]): one
+    /// block per tile of every batch entry, but no more than `resident_blocks`, the blocks the
+    /// device holds at once (one per SM for wgmma; SMs times the occupancy otherwise).
+    pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
-        let tiles = m.div_ceil(cfg.mt[0] as usize) * n.div_ceil(cfg.mt[1] as usize) * batch;
+        let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize)).saturating_mul(batch);
         LaunchDims {
-            grid: [tiles.clamp(1, sms.max(1)) as u32, 1, 1],
+            grid: [tiles.clamp(1, resident_blocks.clamp(1, u32::MAX as usize)) as u32, 1, 1],
             block: [cfg.threads(), 1, 1],
             shared_bytes: cfg.lds_bytes(self.family),
         }
@@ -806,10 +849,12 @@ pub fn instantiations(
     }
     let cfg_name = format!("rm_cfg_{module}");
     s.push_str(&format!("typedef {} {cfg_name};\n", cfg.cpp(family)));
-    let mac = match batch {
+    let mac = match (batch, cfg.persistent) {
         _ if cfg.is_wgmma() => "RM_GEMM_SM90_KERNEL",
-        BatchForm::Strided => "RM_GEMM_KERNEL",
-        BatchForm::Pointers => "RM_GEMM_KERNEL_PA",
+        (BatchForm::Strided, false) => "RM_GEMM_KERNEL",
+        (BatchForm::Pointers, false) => "RM_GEMM_KERNEL_PA",
+        (BatchForm::Strided, true) => "RM_GEMM_KERNEL_PERSISTENT",
+        (BatchForm::Pointers, true) => "RM_GEMM_KERNEL_PA_PERSISTENT",
     };
     for &(a, b) in transposes {
         s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));

@@ -41,6 +41,7 @@ dyn_api! {
         module_unload = "cuModuleUnload": fn(usize) -> CuResult;
         module_get_function = "cuModuleGetFunction": fn(*mut usize, usize, *const c_char) -> CuResult;
         func_set_attribute = "cuFuncSetAttribute": fn(usize, c_int, c_int) -> CuResult;
+        occupancy_max_active_blocks = "cuOccupancyMaxActiveBlocksPerMultiprocessor": fn(*mut c_int, usize, c_int, usize) -> CuResult;
         launch_kernel = "cuLaunchKernel": fn(usize, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, usize, *mut *mut c_void, *mut *mut c_void) -> CuResult;
         get_error_name = "cuGetErrorName": fn(CuResult, *mut *const c_char) -> CuResult;
         driver_get_version = "cuDriverGetVersion": fn(*mut c_int) -> CuResult;
@@ -352,6 +353,15 @@ impl Driver for CudaDriver {
         self.check("cuFuncSetAttribute", unsafe {
             (self.api.func_set_attribute)(function, FUNC_ATTR_MAX_DYNAMIC_SHARED, bytes as c_int)
         })
+    }
+
+    fn max_active_blocks(&self, ordinal: usize, function: RawFunction, block_threads: u32, shared_bytes: u32) -> Result<u32> {
+        self.bind(ordinal)?;
+        let mut blocks: c_int = 0;
+        self.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", unsafe {
+            (self.api.occupancy_max_active_blocks)(&mut blocks, function, block_threads as c_int, shared_bytes as usize)
+        })?;
+        Ok(blocks.max(0) as u32)
     }
 
     fn tensor_map(&self, desc: &TensorMapDesc) -> Result<TensorMap> {

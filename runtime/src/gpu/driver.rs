@@ -44,6 +44,11 @@ pub trait Driver: Send + Sync + 'static {
     fn module_function(&self, ordinal: usize, module: RawModule, name: &CStr) -> Result<RawFunction>;
     /// Raises a kernel's dynamic shared-memory (LDS) limit above the default 48 KiB.
     fn set_max_dynamic_shared(&self, ordinal: usize, function: RawFunction, bytes: u32) -> Result<()>;
+    /// How many blocks of `block_threads` threads and `shared_bytes` of dynamic shared memory
+    /// one SM (CU) holds at once (registers, shared memory, threads and the block limit), as the
+    /// driver's occupancy calculator says. Dynamic shared memory above 48 KiB needs
+    /// [`set_max_dynamic_shared`](Self::set_max_dynamic_shared) first.
+    fn max_active_blocks(&self, ordinal: usize, function: RawFunction, block_threads: u32, shared_bytes: u32) -> Result<u32>;
     /// Encodes a TMA tensor map (NVIDIA sm_90+, `cuTensorMapEncodeTiled`); other drivers have
     /// none.
     fn tensor_map(&self, desc: &TensorMapDesc) -> Result<TensorMap> {

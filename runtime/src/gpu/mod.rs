@@ -199,6 +199,16 @@ pub struct LaunchConfig {
 }
 
 impl Kernel<'_> {
+    /// Blocks of this shape that one SM (CU) holds at once (the driver's occupancy calculator;
+    /// raises the kernel's dynamic shared-memory limit first where `shared_bytes` needs it).
+    pub fn max_active_blocks(&self, block_threads: u32, shared_bytes: u32) -> Result<u32> {
+        let dev = &self.module.device;
+        if shared_bytes > 48 * 1024 {
+            dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, shared_bytes)?;
+        }
+        dev.driver().max_active_blocks(dev.ordinal(), self.raw, block_threads, shared_bytes)
+    }
+
     /// Launches on `queue`.
     ///
     /// # Safety

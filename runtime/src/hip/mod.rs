@@ -51,6 +51,7 @@ dyn_api! {
         module_load_data = "hipModuleLoadData": fn(*mut usize, *const c_void) -> HipError;
         module_unload = "hipModuleUnload": fn(usize) -> HipError;
         module_get_function = "hipModuleGetFunction": fn(*mut usize, usize, *const c_char) -> HipError;
+        occupancy_max_active_blocks = "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor": fn(*mut c_int, usize, c_int, usize) -> HipError;
         module_launch_kernel = "hipModuleLaunchKernel": fn(usize, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, usize, *mut *mut c_void, *mut *mut c_void) -> HipError;
         // Unlike cuGetErrorName, this returns the string directly ("hipErrorUnknown" for codes it
         // does not know).
@@ -575,6 +576,15 @@ impl Driver for HipDriver {
             });
         }
         Ok(())
+    }
+
+    fn max_active_blocks(&self, ordinal: usize, function: RawFunction, block_threads: u32, shared_bytes: u32) -> Result<u32> {
+        self.bind(ordinal)?;
+        let mut blocks: c_int = 0;
+        self.check("hipModuleOccupancyMaxActiveBlocksPerMultiprocessor", unsafe {
+            (self.api.occupancy_max_active_blocks)(&mut blocks, function, block_threads as c_int, shared_bytes as usize)
+        })?;
+        Ok(blocks.max(0) as u32)
     }
 
     unsafe fn launch(

@@ -94,6 +94,8 @@ fn invalid_configs_rejected_with_reason() {
         (GemmConfig { group_m: 0, ..base }, GemmFamily::H, "group_m"),
         (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::H, "raw elements"),
         (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::C, "complex"),
+        (GemmConfig { persistent: true, ..reg }, GemmFamily::H, "direct path's stages"),
+        (GemmConfig { persistent: true, ..GemmConfig::fallback(GemmFamily::H, GemmVariant::Wgmma).unwrap() }, GemmFamily::H, "persistent by construction"),
     ];
     for (cfg, fam, why) in cases {
         let e = cfg.validate(fam).expect_err(&cfg.tag());
@@ -202,6 +204,30 @@ fn launch_dims() {
     let d = k.launch_dims(129, 65, 1);
     assert_eq!(d.grid, [2, 2, 1]);
     assert_eq!(d.block, [256, 1, 1]);
+}
+
+#[test]
+fn persistent_configs() {
+    let c = GemmConfig::parse("mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f16").unwrap();
+    assert!(c.persistent && c.is_persistent() && c.stages == 3);
+    assert_eq!(c.tag(), "mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f16");
+    assert!(!GemmConfig::parse("mt32x32x32_w1x1_s3_x_g8_o1_mma16x8x16f16").unwrap().persistent);
+    assert!(GemmConfig::parse("mt32x32x32_w1x1_sp_x_g8_o1_mma16x8x16f16").is_err());
+    let k = GemmKernel::new(GemmFamily::Hss, c).unwrap();
+    assert!(k.source().contains("RM_GEMM_KERNEL_PERSISTENT(gemm_hss_nt_mt32x32x32_w1x1_s3p"));
+    assert!(k.with_batch(BatchForm::Pointers).source().contains("RM_GEMM_KERNEL_PA_PERSISTENT("));
+    // One block per tile of every entry, capped at the blocks the device holds at once.
+    let d = k.persistent_dims(33, 32, 10_000, 132 * 16);
+    assert_eq!(d.grid, [132 * 16, 1, 1]);
+    assert_eq!(d.shared_bytes, 3 * (32 * 32 + 32 * 32) * 2);
+    assert_eq!(k.persistent_dims(33, 32, 3, 2112).grid, [6, 1, 1]);
+    assert_eq!(k.persistent_dims(0, 32, 3, 2112).grid, [1, 1, 1]);
+    // Every arch with a direct path gets persistent candidates; CDNA's MFMA configs are
+    // register-staged, so there only the FMA atom has them.
+    for arch in ["sm_90", "sm_80", "gfx942"] {
+        assert!(GemmConfig::candidates(GemmFamily::S, arch).iter().any(|c| c.persistent), "{arch}");
+    }
+    assert!(GemmConfig::candidates(GemmFamily::Hss, "sm_90").iter().any(|c| c.persistent && c.atom == Atom::MmaM16n8k16F16));
 }
 
 #[test]
