@@ -5,7 +5,9 @@
 # pick of each size is timed beside them, so an entry changes only when a persistent config
 # beats it in the same run). PHASE=b (after the tables are committed and restaged): the GEMM
 # tests with ROCMATH_REQUIRE_GPU=1 (gemm_batched, which pins every persistent candidate, and
-# gemm-test's table-config test), then the small-batch goal lines against cuBLAS. Everything is
+# gemm-test's table-config test), then the small-batch goal lines against cuBLAS. PHASE=c: the
+# 128 x 64 wgmma tiles (FILTER=mt128x64x64) tuned for the skinny shapes of hss, bss and h (NT), then
+# their goal lines with those tables (ROCMATH_TUNING_DIR). Everything is
 # tarred into $OUT/s9-$PHASE.tgz (the device tool returns at most 8 files).
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
@@ -30,6 +32,20 @@ b)
         --precision $p -m $1 -n $1 -k $1 --batch $2 2>&1) || status=1
       echo "$line" >> "$OUT/s9-goals-full.txt"
       echo "$p $1^3 x $2 | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s9-goals.txt" | cut -c1-250
+    done
+  done
+  ;;
+c)
+  PRECISIONS="hss bss h" LAYOUTS=NT SIZES="16x8192x8192,8192x8192x128" FILTER=mt128x64x64 DEADLINE=300 STEP_TIMEOUT=120 \
+    bash benches/device/run-tune.sh || status=1
+  export ROCMATH_TUNING_DIR="$OUT/tables"
+  for p in hss bss h; do
+    for mnk in "16 8192 8192" "8192 8192 128"; do
+      set -- $mnk
+      line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/rocmath-bench gemm --transA N --transB T --device cuda --iters 10 \
+        --precision $p -m $1 -n $2 -k $3 2>&1) || status=1
+      echo "$line" >> "$OUT/s9-skinny-full.txt"
+      echo "$p $1x$2x$3 | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s9-skinny.txt" | cut -c1-250
     done
   done
   ;;

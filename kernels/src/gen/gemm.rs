@@ -510,7 +510,9 @@ impl GemmConfig {
             match family {
                 F::H | F::Hss | F::Hhs | F::Bss | F::Bbs => {
                     let wg = if matches!(family, F::Bss | F::Bbs) { Atom::WgmmaBf16 } else { Atom::WgmmaF16 };
-                    for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
+                    // (128 x 64 tiles: twice the blocks of 128 x 128 where m is small, as in 16 x 8192 x 8192,
+                    // which reads B once and needs every SM's share of the bandwidth.)
+                    for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4), (64, 6), (64, 8)] {
                         v.push(GemmConfig::wgmma(wg, n, stages));
                     }
                     let atom = mma16_atom(family);
