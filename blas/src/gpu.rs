@@ -390,8 +390,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     };
     if kernel.config.persistent {
         // One launch for every entry, as many blocks as the device holds at once.
-        let dims = kernel.persistent_dims(call.m, call.n, call.batch, 1);
-        let per_sm = function.max_active_blocks(dims.block[0], dims.shared_bytes)?.max(1) as usize;
+        let per_sm = function.max_active_blocks(kernel.config.threads(), kernel.config.lds_bytes(kernel.family))?.max(1) as usize;
         let dims = kernel.persistent_dims(call.m, call.n, call.batch, per_sm * device.properties().compute_units);
         let mut args = args_from(0);
         args.push(call.batch as i32);

@@ -473,13 +473,16 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
 }
 
 // ---- Persistent grid (direct path, `persistent` configs) --------------------------------------
-// Small batched problems (10000 matrices of 32^3) spend their time on one block launch and one
-// exposed load latency per matrix: a block loads its tiles, waits, computes one or two K tiles
-// and stores. Here the host launches only as many blocks as fit on the device at once; block i
+// In the blocked grid a small batched problem (10000 matrices of 32^3) launches one block per
+// matrix, and each block exposes its load latency once: it loads its tiles, waits, computes one
+// or two K tiles and stores. Here the host launches only as many blocks as fit on the device at
+// once (the driver's occupancy for this kernel, times the SMs); block i
 // takes work items i, i + gridDim.x, ... (item = entry * tiles + tile, tiles walked as in
 // rm_grouped_tile), and the K tiles of all its items form one stream through the STAGES-buffer
 // pipeline: the copies of the next items' tiles are in flight while this item's last tile is
-// multiplied and its D tile stored.
+// multiplied and its D tile stored. The tuner decides per size: on the H100 it wins for f64 32^3
+// (1.5x) and ties the blocked grid in the 16-bit families, whose blocks are already limited by
+// registers and shared memory to 16-17 per SM (benches/results, ninth session).
 
 // Batch entry b's operands: strided (base + b * stride) or pointer arrays (array[b] + offset).
 template <class Ty> struct rm_gemm_strided_batch {
