@@ -14,6 +14,15 @@ OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 BATCHES="32x32x32x10000,64x64x64x4096,128x128x128x2048"
 status=0
+# One NT bench line against cuBLAS: the whole output to $OUT/FILE-full.txt, a summary headed
+# LABEL to $OUT/FILE.txt and the console. Usage: bench_line FILE LABEL BENCH-ARGS...
+bench_line() {
+  local file=$1 label=$2; shift 2
+  local line
+  line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/rocmath-bench gemm --transA N --transB T --device cuda --iters 10 "$@" 2>&1) || status=1
+  echo "$line" >> "$OUT/$file-full.txt"
+  echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
+}
 case ${PHASE:-a} in
 a)
   PRECISIONS=${PRECISIONS:-"hss bss h s d"} LAYOUTS=${LAYOUTS:-NT} SIZES=$BATCHES FILTER=p_ DEADLINE=${DEADLINE:-450} STEP_TIMEOUT=150 \
@@ -30,10 +39,7 @@ b)
   for p in ${BATCH_PRECISIONS:-hss bss h s d}; do
     for shape in "32 10000" "64 4096" "128 2048"; do
       set -- $shape
-      line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/rocmath-bench gemm --transA N --transB T --device cuda --iters 10 \
-        --precision $p -m $1 -n $1 -k $1 --batch $2 2>&1) || status=1
-      echo "$line" >> "$OUT/s9-goals-full.txt"
-      echo "$p $1^3 x $2 | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s9-goals.txt" | cut -c1-250
+      bench_line s9-goals "$p $1^3 x $2" --precision $p -m $1 -n $1 -k $1 --batch $2
     done
   done
   ;;
@@ -44,10 +50,7 @@ c)
   for p in hss bss h; do
     for mnk in "16 8192 8192" "8192 8192 128"; do
       set -- $mnk
-      line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/rocmath-bench gemm --transA N --transB T --device cuda --iters 10 \
-        --precision $p -m $1 -n $2 -k $3 2>&1) || status=1
-      echo "$line" >> "$OUT/s9-skinny-full.txt"
-      echo "$p $1x$2x$3 | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s9-skinny.txt" | cut -c1-250
+      bench_line s9-skinny "$p $1x$2x$3" --precision $p -m $1 -n $2 -k $3
     done
   done
   ;;

@@ -352,17 +352,17 @@ pub struct TableHeader {
     pub date: String,
 }
 
-/// Writes the winners of `outcomes` into `<out>/<arch>/gemm_<types>_<layout>.json`: merged into
-/// the existing table when it comes from the same generator (entries of other sizes kept, the
-/// tuned sizes replaced), else into a new table with `header.fallback` (a table from another
-/// generator is stale and replaced whole). Sizes without a valid candidate are left out. The
-/// header's device, date and generator are set and `tuned` becomes true. An existing file that
-/// does not load is an error (never overwritten). Returns the path and notes for the user.
+impl TableHeader {
+    /// The header's table with no entries; its `relative_path` is where the table lives under `out`.
+    fn empty_table(&self) -> GemmTable {
+        GemmTable::new(&self.arch, &self.types, &self.layout, &self.generator, &self.fallback)
+    }
+}
+
 /// The config the table in `out` (this header's arch, types and layout, current generator)
 /// holds for exactly `size`, if any: the incumbent a re-tune has to beat.
 pub fn incumbent(out: &Path, header: &TableHeader, size: &Size) -> Option<GemmConfig> {
-    let fresh = GemmTable::new(&header.arch, &header.types, &header.layout, &header.generator, &header.fallback);
-    let path = out.join(fresh.relative_path());
+    let path = out.join(header.empty_table().relative_path());
     let table = GemmTable::from_json(&path, &std::fs::read_to_string(&path).ok()?).ok()?;
     if table.generator != header.generator {
         return None;
@@ -372,8 +372,14 @@ pub fn incumbent(out: &Path, header: &TableHeader, size: &Size) -> Option<GemmCo
     GemmConfig::parse(&e.solution).ok()
 }
 
+/// Writes the winners of `outcomes` into `<out>/<arch>/gemm_<types>_<layout>.json`: merged into
+/// the existing table when it comes from the same generator (entries of other sizes kept, the
+/// tuned sizes replaced), else into a new table with `header.fallback` (a table from another
+/// generator is stale and replaced whole). Sizes without a valid candidate are left out. The
+/// header's device, date and generator are set and `tuned` becomes true. An existing file that
+/// does not load is an error (never overwritten). Returns the path and notes for the user.
 pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -> Result<(PathBuf, Vec<String>), String> {
-    let fresh = GemmTable::new(&header.arch, &header.types, &header.layout, &header.generator, &header.fallback);
+    let fresh = header.empty_table();
     let path = out.join(fresh.relative_path());
     let mut notes = Vec::new();
     let mut table = match std::fs::read_to_string(&path) {

@@ -414,6 +414,36 @@ template <class Cfg> RM_INLINE void rm_gemm_tile(int& m0, int& n0) {
     n0 = tn * Cfg::MT_N;
 }
 
+// alpha and beta as a kernel uses them: the by-value arguments, kept opaque (rm_opaque), unless
+// device pointers are given.
+template <class Ty>
+RM_INLINE void rm_gemm_scalars(typename Ty::compute& alpha, typename Ty::compute& beta, const typename Ty::scalar* alpha_ptr,
+                               const typename Ty::scalar* beta_ptr) {
+    alpha = rm_opaque(alpha);
+    beta = rm_opaque(beta);
+    if (alpha_ptr) alpha = rm_convert<typename Ty::compute>(*alpha_ptr);
+    if (beta_ptr) beta = rm_convert<typename Ty::compute>(*beta_ptr);
+}
+
+// Where thread `tid` works: its lane, and its wave tile's origin (wm0, wn0) in the macro tile.
+template <class Cfg> struct rm_gemm_wave {
+    int lane, wm0, wn0;
+    RM_INLINE explicit rm_gemm_wave(int tid) {
+        typedef typename Cfg::Atom Atom;
+        const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
+        lane = tid % Atom::WAVE;
+        wm0 = (wave % Cfg::WM) * Cfg::WT_M;
+        wn0 = (wave / Cfg::WM) * Cfg::WT_N;
+    }
+};
+
+template <class Cfg> RM_INLINE void rm_gemm_zero(typename Cfg::Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N]) {
+#pragma unroll
+    for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+        for (int rn = 0; rn < Cfg::REP_N; ++rn) Cfg::Atom::c_zero(acc[rm][rn]);
+}
+
 // Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds; (w0m, w0n) is
 // the wave tile's origin in D. C is not read when beta == 0; acc is not read unless `do_mul`.
 template <class Cfg, class Ty>
@@ -444,32 +474,18 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
                             const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
                             const typename Ty::ab* A, long long lda, const typename Ty::ab* B, long long ldb,
                             const typename Ty::c* C, long long ldc, typename Ty::c* D, long long ldd) {
-    typedef typename Cfg::Atom Atom;
-    typedef typename Ty::compute Tcomp;
-
-    alpha = rm_opaque(alpha);
-    beta = rm_opaque(beta);
-    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
-    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
-
+    rm_gemm_scalars<Ty>(alpha, beta, alpha_ptr, beta_ptr);
     const int tid = rm_tid_x();
     int m0, n0;
     rm_gemm_tile<Cfg>(m0, n0);
+    const rm_gemm_wave<Cfg> w(tid);
 
-    const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
-    const int lane = tid % Atom::WAVE;
-    const int wm0 = (wave % Cfg::WM) * Cfg::WT_M;
-    const int wn0 = (wave / Cfg::WM) * Cfg::WT_N;
-
-    typename Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
-#pragma unroll
-    for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-        for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::c_zero(acc[rm][rn]);
+    typename Cfg::Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
+    rm_gemm_zero<Cfg>(acc);
 
     const bool do_mul = k > 0 && !rm_is_zero(alpha);
-    if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, k, A, lda, B, ldb, m0, n0, tid, wm0, wn0, lane);
-    rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, m0 + wm0, n0 + wn0, lane, C, ldc, D, ldd);
+    if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, k, A, lda, B, ldb, m0, n0, tid, w.wm0, w.wn0, w.lane);
+    rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, m0 + w.wm0, n0 + w.wn0, w.lane, C, ldc, D, ldd);
 }
 
 // ---- Persistent grid (direct path, `persistent` configs) --------------------------------------
@@ -566,29 +582,20 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                        typename Ty::compute beta, const typename Ty::scalar* alpha_ptr,
                                        const typename Ty::scalar* beta_ptr, const Batch& P, long long lda,
                                        long long ldb, long long ldc, long long ldd) {
-    typedef typename Cfg::Atom Atom;
-    typedef typename Ty::compute Tcomp;
-    typedef typename Atom::in_t Tin;
+    typedef typename Cfg::Atom::in_t Tin;
     typedef rm_gemm_mainloop<Cfg, Ty, TA, TB, true> Main;
     static_assert(Cfg::STAGES > 1, "the persistent grid streams K tiles through the direct path's stages");
 
-    alpha = rm_opaque(alpha);
-    beta = rm_opaque(beta);
-    if (alpha_ptr) alpha = rm_convert<Tcomp>(*alpha_ptr);
-    if (beta_ptr) beta = rm_convert<Tcomp>(*beta_ptr);
-
+    rm_gemm_scalars<Ty>(alpha, beta, alpha_ptr, beta_ptr);
     const int tid = rm_tid_x();
-    const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
-    const int lane = tid % Atom::WAVE;
-    const int wm0 = (wave % Cfg::WM) * Cfg::WT_M;
-    const int wn0 = (wave / Cfg::WM) * Cfg::WT_N;
+    const rm_gemm_wave<Cfg> w(tid);
     const int tiles_m = (m + Cfg::MT_M - 1) / Cfg::MT_M, tiles_n = (n + Cfg::MT_N - 1) / Cfg::MT_N;
     const long long items = (long long)tiles_m * tiles_n * batch;
     const long long first = rm_bid_x(), step = rm_gdim_x();
     const bool do_mul = k > 0 && !rm_is_zero(alpha);
     const int ktiles = do_mul ? (k + Cfg::MT_K - 1) / Cfg::MT_K : 0;
 
-    typename Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
+    typename Cfg::Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     Tin* sA = (Tin*)rm_dyn_shared;
     Tin* sB = sA + Cfg::STAGES * Main::LA::SIZE;
@@ -600,21 +607,18 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
     }
     int cs = 0;  // the consumer's stage buffer
     for (long long item = first; item < items; item += step) {
-#pragma unroll
-        for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-            for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::c_zero(acc[rm][rn]);
+        rm_gemm_zero<Cfg>(acc);
         for (int t = 0; t < ktiles; ++t) {
             // As in the direct mainloop: this tile has landed, and every thread is done with the
             // buffer the next copy overwrites.
             rm_cp_async_wait<Cfg::STAGES - 2>();
             rm_barrier();
             producer.next(P, sA, sB, m, n, k, lda, ldb, tiles_m, tiles_n, tid);
-            Main::compute(acc, sA, sB, cs, wm0, wn0, lane);
+            Main::compute(acc, sA, sB, cs, w.wm0, w.wn0, w.lane);
             cs = cs + 1 == Cfg::STAGES ? 0 : cs + 1;
         }
         const rm_gemm_item<Cfg> it(item, tiles_m, tiles_n);
-        rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, it.m0 + wm0, it.n0 + wn0, lane, P.c(it.entry), ldc,
+        rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, it.m0 + w.wm0, it.n0 + w.wn0, w.lane, P.c(it.entry), ldc,
                                   P.d(it.entry), ldd);
     }
     rm_cp_async_wait<0>();

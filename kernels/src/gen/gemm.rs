@@ -117,11 +117,6 @@ impl GemmConfig {
         self.stages >= 2
     }
 
-    /// Whether a launch is a persistent grid sized to the device ([`GemmKernel::persistent_dims`]).
-    pub fn is_persistent(&self) -> bool {
-        self.persistent || self.is_wgmma()
-    }
-
     /// The variant (instruction class) of the atom.
     pub fn variant(&self) -> GemmVariant {
         match self.atom.vendor() {
@@ -795,7 +790,7 @@ impl GemmKernel {
         s
     }
 
-    /// Grid/block/shared memory of a persistent launch ([`GemmConfig::is_persistent`]): one
+    /// Grid/block/shared memory of a persistent launch (wgmma, or a `persistent` config): one
     /// block per tile of every batch entry, but no more than `resident_blocks`, the blocks the
     /// device holds at once (one per SM for wgmma; SMs times the occupancy otherwise).
     pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, resident_blocks: usize) -> LaunchDims {

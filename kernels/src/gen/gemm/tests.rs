@@ -209,7 +209,7 @@ fn launch_dims() {
 #[test]
 fn persistent_configs() {
     let c = GemmConfig::parse("mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f16").unwrap();
-    assert!(c.persistent && c.is_persistent() && c.stages == 3);
+    assert!(c.persistent && c.stages == 3);
     assert_eq!(c.tag(), "mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f16");
     assert!(!GemmConfig::parse("mt32x32x32_w1x1_s3_x_g8_o1_mma16x8x16f16").unwrap().persistent);
     assert!(GemmConfig::parse("mt32x32x32_w1x1_sp_x_g8_o1_mma16x8x16f16").is_err());
