@@ -28,7 +28,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{cluster_twiddles, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -216,6 +216,9 @@ enum Table {
     Stages(usize),
     /// The same followed by the fused real post-processing twiddles (`real_post_twiddles`).
     StagesRealPost(usize),
+    /// The per-pass twiddles of n points followed by the cross-block twiddles of a cluster of
+    /// that many blocks (`cluster_twiddles`): (n, cluster).
+    StagesCluster(usize, usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
@@ -283,6 +286,13 @@ impl Ends {
 fn plain_kernels() -> bool {
     static PLAIN: OnceLock<bool> = OnceLock::new();
     *PLAIN.get_or_init(|| std::env::var("ROCMATH_FFT_PLAIN").map_or(true, |v| v != "0"))
+}
+
+/// Whether plans may use cluster kernels where the device has them: yes, unless
+/// `ROCMATH_FFT_CLUSTER=0` (for measuring what they gain).
+fn cluster_kernels() -> bool {
+    static CLUSTER: OnceLock<bool> = OnceLock::new();
+    *CLUSTER.get_or_init(|| std::env::var("ROCMATH_FFT_CLUSTER").map_or(true, |v| v != "0"))
 }
 
 /// Whether one side of an `n`-point launch suits the plain load/store (`rm_fft_io_plain`):
@@ -435,7 +445,7 @@ impl Builder<'_> {
         herm_in: bool,
     ) -> Result<()> {
         let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false };
-        if self.fits_one_pass(n, src.0, dst.0) {
+        if self.fits_one_pass(n, src.0, dst.0) || self.cluster_of(n, src, dst, &outer, &ends).is_some() {
             return self.single(n, dir, src, dst, outer, ends, None);
         }
         let smooth = rocmath_kernels::gen::fft::factorize(n).is_some();
@@ -450,7 +460,21 @@ impl Builder<'_> {
         StockhamKernel::new(self.precision_of(src), self.precision_of(dst), n, false, false, self.shared).is_ok()
     }
 
-    /// One Stockham launch of `n` points (`fits_one_pass`). Threads follow the store side's
+    /// The blocks of a cluster kernel for `n` points (`cluster_split`), where the device has
+    /// clusters and the launch suits one: rows on both sides, whole transforms in and out, no
+    /// multipliers. `ROCMATH_FFT_CLUSTER=0` turns cluster kernels off.
+    fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<usize> {
+        let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
+        let p = self.device.properties();
+        let sm90 = p.backend == rocmath_runtime::Backend::Cuda && p.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90);
+        if !sm90 || !cluster_kernels() || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
+            return None;
+        }
+        let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));
+        rocmath_kernels::gen::fft::cluster_split(ip, op, n, self.shared).map(|k| k.cluster)
+    }
+
+    /// One Stockham launch of `n` points (`fits_one_pass`, or a cluster kernel: `cluster_of`). Threads follow the store side's
     /// order; rows read into a column-ordered block go through shared memory first. (Columns
     /// read into rows are read uncoalesced.)
     #[allow(clippy::too_many_arguments)]
@@ -470,7 +494,13 @@ impl Builder<'_> {
         let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
         let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
         let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, n, &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
-        let mut kernel = StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?.with_dir(dir).with_plain(plain);
+        let cluster = if big.is_none() { self.cluster_of(n, src, dst, &outer, &ends) } else { None };
+        let mut kernel = match cluster {
+            Some(_) => rocmath_kernels::gen::fft::cluster_split(ip, op, n, self.shared).ok_or_else(|| internal(format!("no cluster kernel for {n}")))?,
+            None => StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?,
+        }
+        .with_dir(dir)
+        .with_plain(plain);
         if ends.real_post {
             kernel = kernel.with_real_post().map_err(internal)?;
         }
@@ -636,7 +666,9 @@ fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
 
 /// The twiddle table `kernel` reads.
 fn stages_table(kernel: &StockhamKernel) -> Table {
-    if kernel.real_post {
+    if kernel.cluster > 1 {
+        Table::StagesCluster(kernel.n, kernel.cluster)
+    } else if kernel.real_post {
         Table::StagesRealPost(kernel.n)
     } else {
         Table::Stages(kernel.n)
@@ -658,11 +690,13 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
-        Table::Stages(n) | Table::StagesRealPost(n) => {
+        Table::Stages(n) | Table::StagesRealPost(n) | Table::StagesCluster(n, _) => {
             let passes = rocmath_kernels::gen::fft::factorize(n).unwrap_or_default();
             let mut fractions = stage_twiddles(&passes);
-            if matches!(t, Table::StagesRealPost(_)) {
-                fractions.extend(real_post_twiddles(n));
+            match t {
+                Table::StagesRealPost(_) => fractions.extend(real_post_twiddles(n)),
+                Table::StagesCluster(_, cluster) => fractions.extend(cluster_twiddles(n, cluster)),
+                _ => {}
             }
             let mut t: Vec<Complex64> = fractions.into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();
             // One or no pass reads no twiddle; keep the table non-empty all the same.
@@ -971,7 +1005,7 @@ impl GpuPlan {
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };
                 self.push_scale(&mut args, l.scale);
-                let blocks = transforms.div_ceil(kernel.tpb);
+                let blocks = transforms.div_ceil(kernel.tpb) * kernel.cluster;
                 let grid = u32::try_from(blocks).ok().filter(|&g| g < i32::MAX as u32).ok_or_else(|| internal("too many transforms for one launch"))?;
                 LaunchConfig { grid: [grid, 1, 1], block: [kernel.threads(), 1, 1], shared_bytes: kernel.shared_bytes() }
             }

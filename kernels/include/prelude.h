@@ -67,6 +67,24 @@
 #define RM_LAUNCH_BOUNDS(threads, min_waves_per_eu) __attribute__((launch_bounds(threads)))
 #endif
 
+// NVIDIA: at most `threads` per block and at least `min_blocks` resident per SM (which caps the
+// registers per thread); AMD: RM_LAUNCH_BOUNDS with one wave per EU.
+#if RM_AMD
+#define RM_LAUNCH_BOUNDS_BLOCKS(threads, min_blocks) RM_LAUNCH_BOUNDS(threads, 1)
+#elif defined(__CUDACC_RTC__) && defined(__launch_bounds__)
+#define RM_LAUNCH_BOUNDS_BLOCKS(threads, min_blocks) __launch_bounds__(threads, min_blocks)
+#else
+#define RM_LAUNCH_BOUNDS_BLOCKS(threads, min_blocks) __attribute__((launch_bounds(threads, min_blocks)))
+#endif
+
+// A kernel launched in clusters of `n` blocks (sm_90). clang 19 has no cluster attribute (the
+// static check's nvrtc shim drops it and compiles the body); nvrtc builds what runs.
+#if defined(__CUDACC_RTC__)
+#define RM_CLUSTER_DIMS(n) __cluster_dims__(n, 1, 1)
+#else
+#define RM_CLUSTER_DIMS(n)
+#endif
+
 // ------------------------------------------------------------------------------------------------
 // Fixed-width integers (from builtin types only; int is 32-bit, long long 64-bit on every target)
 // ------------------------------------------------------------------------------------------------

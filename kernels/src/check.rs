@@ -37,6 +37,7 @@ const NVRTC_SHIM: &str = r#"
 #define __constant__ __attribute__((constant))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__
+#define __cluster_dims__(...)
 extern "C" __attribute__((device)) float fmaf(float, float, float);
 extern "C" __attribute__((device)) double fma(double, double, double);
 "#;
@@ -227,6 +228,9 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
     }
     for k in fft::check_kernels(fft::SHARED_SM90).iter().filter(|k| !everywhere.contains(k)) {
         v.push(Unit::fft(k, Vendor::Nvidia));
+    }
+    for k in fft::check_cluster_kernels() {
+        v.push(Unit::fft(&k, Vendor::Nvidia));
     }
     for precision in fft::FftPrecision::ALL {
         v.push(Unit::fft_util(fft::FftUtilKernels { precision }));

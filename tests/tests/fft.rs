@@ -406,6 +406,47 @@ fn powers_of_2_3_5() {
 }
 
 #[test]
+fn cluster_kernels() {
+    // On sm_90 these lengths run as one transform per cluster of blocks (each block a decimated
+    // sub-transform, then one radix-`cluster` pass through distributed shared memory): every
+    // cluster size plans pick (3, 4, 5, 7, 8), general load/store (planar, strided, unaligned
+    // offsets) and plain, in place, both directions, three precisions. Elsewhere they take the
+    // other paths, checked the same.
+    // (length, precision, blocks per transform on sm_90)
+    let lengths = [
+        (4374, Single, 3),
+        (16384, Single, 4),
+        (6250, Single, 5),
+        (16807, Single, 7),
+        (32768, Single, 8),
+        (12005, Double, 7),
+        (16384, Double, 8),
+        (16384, Half, 4),
+    ];
+    let mut cases = Vec::new();
+    for (i, &(n, precision, _)) in lengths.iter().enumerate() {
+        for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+            let seed = 9000 + 100 * i as u64 + 10 * k as u64;
+            cases.extend(out_of_place_layouts(t, precision, &[n], 2, seed));
+            cases.extend(in_place_layouts(t, precision, &[n], 2, seed + 5));
+        }
+    }
+    check_all(cases, Reference::CpuDouble);
+    for device in fft_devices() {
+        let p = device.properties();
+        let sm90 = device.backend() == rocmath_runtime::Backend::Cuda && p.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90);
+        if !sm90 {
+            continue;
+        }
+        for &(n, precision, cluster) in &lengths {
+            let plan = Plan::new(&device, Placement::NotInPlace, ComplexForward, precision, &[n], 2, None).unwrap();
+            let print = plan.describe();
+            assert!(print.contains(&format!("_cl{cluster}_")), "{n} {precision:?} on {}: not a cluster of {cluster}:\n{print}", device.spec());
+        }
+    }
+}
+
+#[test]
 fn primes() {
     let mut cases = Vec::new();
     for n in [2, 3, 17, 257, 4099, 7919, 65537] {

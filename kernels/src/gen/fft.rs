@@ -179,6 +179,52 @@ pub fn real_post_twiddles(n: usize) -> Vec<(usize, usize)> {
     (0..n).map(|k| (k, 2 * n)).collect()
 }
 
+/// The cross-block twiddles of a cluster kernel (a transform of `cluster * m` points in blocks
+/// of `m`): exp(-2 pi i c k / (cluster m)) for c = 1..cluster (outer) and k < m, as (c k,
+/// cluster m). They follow the pass blocks in the kernel's table.
+pub fn cluster_twiddles(m: usize, cluster: usize) -> Vec<(usize, usize)> {
+    (1..cluster).flat_map(|c| (0..m).map(move |k| (c * k, cluster * m))).collect()
+}
+
+/// Largest cluster a kernel may ask for (the portable limit on sm_90).
+pub const MAX_CLUSTER: usize = 8;
+
+/// Shared memory of one block of a cluster kernel's transform, in bytes of the compute type:
+/// 32 KiB (4096 f32 / 2048 f64 points, the longest single passes that run at copy speed on the
+/// H100). `ROCMATH_FFT_CLUSTER_BYTES` (a power of two, 4096..=131072) overrides it for tuning.
+fn cluster_block_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        std::env::var("ROCMATH_FFT_CLUSTER_BYTES")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|b| b.is_power_of_two() && (4096..=131072).contains(b))
+            .unwrap_or(32 * 1024)
+    })
+}
+
+/// The cluster kernel for an `n`-point transform, if `n` is longer than one cluster block
+/// ([`cluster_block_bytes`]), an ordinary kernel would take 1024 threads per transform or none
+/// fits, and `n` splits into the fewest blocks (at most [`MAX_CLUSTER`], a radix) of a length
+/// whose kernel takes at most 512 threads. (NVIDIA sm_90 and later; the plan checks the
+/// device.) On the H100 (benches/results/2026-11-21-h100-fft.md, tenth session): 4 x 4096
+/// beats the 1024-thread 16384-point kernel by 5 %; 8 x 4096 the four-step 32768 by 30 %, 7 x
+/// 2401 the four-step 16807 by 13 %, 8 x 2048 f64 the four-step 16384 by 33 %. They lose where
+/// an ordinary kernel of up to 588 threads fits (2 x 4096 ties 8192; 4 x 2048 f64 is 8 % slower
+/// than 8192 f64; 2 x 2058 9 % slower than 4116) and with 729-thread blocks (3 x 2187 is 10 %
+/// slower than the four-step 6561).
+pub fn cluster_split(input: FftPrecision, output: FftPrecision, n: usize, shared_limit: usize) -> Option<StockhamKernel> {
+    let block = cluster_block_bytes() / compute_precision(input).compute_complex_bytes();
+    if n <= block || StockhamKernel::new(input, output, n, false, false, shared_limit).is_ok_and(|k| k.tpt < 1024) {
+        return None;
+    }
+    RADICES.iter().copied().filter(|&c| c <= MAX_CLUSTER && n.is_multiple_of(c) && n / c <= block).find_map(|c| {
+        let mut k = StockhamKernel::new(input, output, n / c, false, false, shared_limit).ok()?;
+        k.tpb = 1;
+        k.with_cluster(c).ok().filter(|k| k.tpt <= 512)
+    })
+}
+
 /// Where each pass's block starts in [`stage_twiddles`] (0 for the first pass, which has none).
 pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
     let mut at = 0;
@@ -219,6 +265,14 @@ pub fn column_bytes() -> usize {
     })
 }
 const DEFAULT_COLUMN_BYTES: usize = 64;
+
+/// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
+/// multiprocessor (an A/B switch for tuning; capped at 1024 threads in all, so that no kernel
+/// is squeezed below 64 registers).
+fn min_blocks_override() -> Option<usize> {
+    static BLOCKS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *BLOCKS.get_or_init(|| std::env::var("ROCMATH_FFT_MIN_BLOCKS").ok().and_then(|v| v.parse::<usize>().ok()).filter(|b| (1..=8).contains(b)))
+}
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
 /// the end (`rm_fft_pad` in fft.hip); [`StockhamKernel::row_stride`] may add a few.
@@ -263,6 +317,14 @@ pub struct StockhamKernel {
     /// transforms in and out, no multipliers, element offsets within 32 bits. The caller checks
     /// that a launch meets all of it.
     pub plain: bool,
+    /// Blocks per multiprocessor the kernel asks room for (NVIDIA launch bounds: caps its
+    /// registers at 64K / (threads x min_blocks)); 1 leaves the compiler free.
+    pub min_blocks: usize,
+    /// Blocks per transform (sm_90 clusters): the transform has `cluster * n` points; each block
+    /// takes the `n`-point transform of every `cluster`-th input and the blocks finish with one
+    /// radix-`cluster` pass through distributed shared memory (`rm_fft_stockham_cluster`). 1:
+    /// an ordinary kernel.
+    pub cluster: usize,
 }
 
 impl StockhamKernel {
@@ -294,12 +356,13 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, min_blocks: 1, cluster: 1 };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
             k.tpb -= 1;
         }
+        k.min_blocks = min_blocks_override().map_or(1, |b| b.min(1024 / k.threads() as usize).max(1));
         k.validate(shared_limit)?;
         Ok(k)
     }
@@ -350,7 +413,7 @@ impl StockhamKernel {
 
     /// Static shared memory of one block: a staged kernel's row offsets (rounded up to 16 bytes).
     pub fn static_shared_bytes(&self) -> usize {
-        if self.staged {
+        if self.staged && self.cluster == 1 {
             8 * self.tpb.next_multiple_of(2)
         } else {
             0
@@ -378,6 +441,24 @@ impl StockhamKernel {
         Ok(self)
     }
 
+    /// The same kernel as one block of a `cluster`-block transform of `cluster * n` points
+    /// (see [`StockhamKernel::cluster`]; NVIDIA sm_90 and later).
+    pub fn with_cluster(mut self, cluster: usize) -> Result<StockhamKernel, String> {
+        if cluster < 2 || cluster > MAX_CLUSTER || !RADICES.contains(&cluster) {
+            return Err(format!("a cluster of {cluster} blocks (2..={MAX_CLUSTER}, a radix)"));
+        }
+        if self.tpb != 1 || self.column || self.staged || self.real_post || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
+            return Err(format!("{} cannot be one block of a cluster: it needs one transform per block in row order, of a length the cluster divides", self.module_name()));
+        }
+        self.cluster = cluster;
+        Ok(self)
+    }
+
+    /// Points of one transform (`n`, or `cluster * n` for a cluster kernel).
+    pub fn points(&self) -> usize {
+        self.n * self.cluster
+    }
+
     /// The same kernel with the plain (`true`) or the general load/store.
     pub fn with_plain(mut self, plain: bool) -> StockhamKernel {
         self.plain = plain;
@@ -399,7 +480,9 @@ impl StockhamKernel {
         let dir = if self.dir < 0 { "fwd" } else { "inv" };
         let real = if self.real_post { "_rpost" } else { "" };
         let plain = if self.plain { "_p" } else { "" };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let occupancy = if self.min_blocks > 1 { format!("_m{}", self.min_blocks) } else { String::new() };
+        let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     pub fn kernel_names(&self) -> Vec<String> {
@@ -413,6 +496,9 @@ impl StockhamKernel {
         s.push_str(crate::prelude());
         s.push_str(FFT_HIP);
         let mut radices = self.passes.clone();
+        if self.cluster > 1 {
+            radices.push(self.cluster);
+        }
         radices.sort();
         radices.dedup();
         let mut emitted = Vec::new();
@@ -432,7 +518,7 @@ impl StockhamKernel {
         for (i, &r) in self.passes.iter().enumerate() {
             let iters = (self.n / r).div_ceil(self.tpt);
             let src = if i == 0 { "SRC" } else { "0" };
-            let dst = if i == last && !self.real_post { "1" } else { "0" };
+            let dst = if i == last && !self.real_post && self.cluster == 1 { "1" } else { "0" };
             s.push_str(&format!(
                 "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
                 self.n, offsets[i], self.tpt
@@ -447,7 +533,7 @@ impl StockhamKernel {
         let (r, c) = (self.compute().compute(), self.compute().complex());
         s.push_str(&format!(
             r#"
-extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
+extern "C" __global__ {bounds} void {name}(
     const {ti}* in_re, const {ti}* in_im, long long in_stride, int in_il, int herm_in, int n_in, const {c}* pre,
     {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out, const {c}* post,
     long long len0, long long len1, long long in0, long long in1, long long in2,
@@ -459,18 +545,37 @@ extern "C" __global__ RM_LAUNCH_BOUNDS({threads}, 1) void {name}(
     outer.out0 = out0; outer.out1 = out1; outer.out2 = out2;
 {io}
     io.big_lo = big_lo; io.big_hi = big_hi; io.big_step = big_step; io.big_shift = big_shift; io.scale = scale;
-    rm_fft_stockham<{ti}, {to}, {n}, {row}, {tpt}, {tpb}, {dir}, {column}, {staged}, {passes_struct}>(io, outer, transforms, tw);
+    {body}
 }}
 "#,
-            threads = self.threads(),
+            bounds = match (self.cluster, self.min_blocks) {
+                (1, 1) => format!("RM_LAUNCH_BOUNDS({}, 1)", self.threads()),
+                (1, b) => format!("RM_LAUNCH_BOUNDS_BLOCKS({}, {b})", self.threads()),
+                (cl, b) => format!("RM_CLUSTER_DIMS({cl}) RM_LAUNCH_BOUNDS_BLOCKS({}, {b})", self.threads()),
+            },
+            body = if self.cluster > 1 {
+                format!(
+                    "rm_fft_stockham_cluster<{ti}, {to}, {}, {}, {}, {}, {}, {passes_struct}, rm_dft_{}>(io, outer, transforms, tw);",
+                    self.n,
+                    self.cluster,
+                    self.tpt,
+                    stage_twiddles(&self.passes).len(),
+                    self.dir,
+                    self.cluster
+                )
+            } else {
+                format!(
+                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
+                    self.n,
+                    self.row_stride(),
+                    self.tpt,
+                    self.tpb,
+                    self.dir,
+                    self.column as i32,
+                    self.staged as i32
+                )
+            },
             name = self.module_name(),
-            n = self.n,
-            row = self.row_stride(),
-            tpt = self.tpt,
-            tpb = self.tpb,
-            column = self.column as i32,
-            staged = self.staged as i32,
-            dir = self.dir,
             io = if self.plain {
                 format!(
                     "    (void)in_im; (void)in_il; (void)herm_in; (void)n_in; (void)pre; (void)out_im; (void)out_il; (void)n_out; (void)post;
@@ -682,9 +787,65 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     v
 }
 
+/// Cluster kernels for the static check (sm_90 only): clusters of 3, 4, 5, 7 and 8 blocks
+/// where each precision has them, both directions, general and plain load/store.
+pub fn check_cluster_kernels() -> Vec<StockhamKernel> {
+    let mut v = Vec::new();
+    for p in FftPrecision::ALL {
+        for n in [4374, 6250, 16384, 16807, 32768] {
+            for dir in [-1, 1] {
+                for plain in [false, true] {
+                    if let Some(k) = cluster_split(p, p, n, SHARED_SM90) {
+                        v.push(k.with_dir(dir).with_plain(plain));
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cluster_splits_take_the_fewest_blocks_that_fit() {
+        use FftPrecision::*;
+        let split = |p, n| cluster_split(p, p, n, SHARED_SM90).map(|k| (k.n, k.cluster, k.tpb, k.points()));
+        assert_eq!(split(F32, 4096), None, "one block holds it");
+        assert_eq!(split(F32, 8192), None, "a 512-thread kernel holds it");
+        assert_eq!(split(F32, 4116), None, "a 588-thread kernel holds it");
+        assert_eq!(split(F32, 16384), Some((4096, 4, 1, 16384)), "the ordinary kernel takes 1024 threads");
+        assert_eq!(split(F32, 4374), Some((1458, 3, 1, 4374)), "2187 is odd");
+        assert_eq!(split(F32, 6561), None, "2187 points take 729 threads");
+        assert_eq!(split(F32, 16807), Some((2401, 7, 1, 16807)));
+        assert_eq!(split(F32, 32768), Some((4096, 8, 1, 32768)));
+        assert_eq!(split(F32, 65536), None, "more than 8 blocks");
+        assert_eq!(split(F32, 2 * 4099), None, "no butterflies for 4099");
+        assert_eq!(split(F64, 4096), None);
+        assert_eq!(split(F64, 16384), Some((2048, 8, 1, 16384)));
+        assert_eq!(split(F16, 16384), Some((4096, 4, 1, 16384)));
+        let k = cluster_split(F32, F32, 4374, SHARED_SM90).unwrap();
+        assert!(k.module_name().contains("_cl3_"), "{}", k.module_name());
+        let src = k.with_dir(1).with_plain(true).source();
+        assert!(src.contains("RM_CLUSTER_DIMS(3)") && src.contains("rm_fft_stockham_cluster<") && src.contains("struct rm_dft_3 "));
+        // The last pass leaves the sub-transform in shared memory for the cross-block pass.
+        assert!(!src.contains(", 0, 1>(row, lt, tw, io)"), "a pass stores to global memory");
+        // Not a cluster block: several transforms per block, column order, fused real post, a
+        // cluster the length does not divide, too many blocks.
+        assert!(StockhamKernel::new(F32, F32, 256, false, false, SHARED_SM90).unwrap().with_cluster(2).is_err());
+        assert!(StockhamKernel::new(F32, F32, 4096, true, false, SHARED_SM90).unwrap().with_cluster(2).is_err());
+        assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_real_post().unwrap().with_cluster(2).is_err());
+        assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_cluster(3).is_err());
+        assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_cluster(16).is_err());
+    }
+
+    #[test]
+    fn cluster_twiddles_follow_blocks_then_points() {
+        assert_eq!(cluster_twiddles(3, 2), vec![(0, 6), (1, 6), (2, 6)]);
+        assert_eq!(cluster_twiddles(2, 3), vec![(0, 6), (1, 6), (0, 6), (2, 6)]);
+    }
 
     #[test]
     fn factorizes_smooth_lengths_only() {

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Tenth session, on the GPU machine (repo root, .carry from stage.sh). Logs to $OUT.
+#   PHASE=a : ROCMATH_FFT_MIN_BLOCKS A/B (MB="1 2") on the single-precision suite lengths, then
+#             cold plan creation (fresh kernel cache, ROCMATH_LOG_COMPILE=1) of the plans whose
+#             modules compile slowly, each in two fresh processes.
+set -uo pipefail
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+B=.carry/rocmath-bench
+PHASE=${PHASE:-a}
+line() {  # label, env..., -- fft args: our time and cuFFT's from one run
+  local label=$1; shift
+  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
+  echo "== $label: $*"
+  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error"
+}
+if [ "$PHASE" = a ]; then
+  nvidia-smi --query-gpu=name,driver_version --format=csv > "$OUT/env.txt" 2>&1
+  {
+    for c in ${CASES:-"4096 16384" "8192 8192" "16384 4096" "32768 2048" "65536 1024" "262144 256" "1048576 64" "2097152 32" "8388608 8"}; do
+      set -- $c
+      for mb in ${MB:-1 2}; do line "min_blocks=$mb" ROCMATH_FFT_MIN_BLOCKS=$mb -- --precision single --type c2c --length $1 --batch $2; done
+    done
+  } 2>&1 | tee "$OUT/s10-min-blocks.txt"
+  {
+    for c in "--precision single --type c2c --length 8192 --batch 8" "--precision double --type c2c --length 1048576 --batch 2" \
+             "--precision half --type c2c --length 1024 --batch 128" "--precision single --type c2r --length 128x96 --batch 2" \
+             "--precision double --type r2c --length 64x30x7 --batch 3" "--precision single --type c2c --length 8388608 --batch 1" \
+             "--precision single --type r2c --length 512x512x512 --batch 1"; do
+      for round in 1 2; do
+        d=/tmp/cold-$RANDOM; echo "== round $round: $c"
+        ROCMATH_CACHE_DIR=$d ROCMATH_LOG_COMPILE=1 timeout 120 $B fft $c --device cuda 2>&1 | grep -E "compiled|compiler start|plan:"
+        rm -rf $d
+      done
+    done
+  } 2>&1 | tee "$OUT/s10-cold.txt"
+fi
+#   PHASE=b : the FFT GPU tests named in TESTS (default: the cluster kernels and the tests that
+#             reach their lengths), then cluster kernels A/B (ROCMATH_FFT_CLUSTER=0/1 and
+#             ROCMATH_FFT_CLUSTER_BYTES) on the lengths they take.
+if [ "$PHASE" = b ]; then
+  if [ "${SKIP_TESTS:-0}" != 1 ]; then
+    for t in ${TESTS:-cluster_kernels interleaved_pointers_one_scalar_into_a_pair powers_of_2_3_5 spread_of_lengths_single_c2c}; do
+      for st in ${STAGED:-0}; do
+        echo "== $t (ROCMATH_FFT_CLUSTER_STAGED=$st)"
+        ROCMATH_FFT_CLUSTER_STAGED=$st ROCMATH_CACHE_DIR=/tmp/rmc ROCMATH_REQUIRE_GPU=1 timeout 400 .carry/tests/fft-test --exact $t --test-threads 8 2>&1 | tail -25
+      done
+    done 2>&1 | tee "$OUT/s10-tests.txt"
+  fi
+  {
+    # (The first run of this phase also timed ROCMATH_FFT_CLUSTER_BYTES=65536, 8192-point blocks:
+    # 1.5x slower at 16384 and 32768; and 8192 single, double 8192 as clusters: a tie, 8 % slower.)
+    for c in ${CASES:-"16384 4096" "32768 2048" "16807 2048" "4116 16384"}; do
+      set -- $c
+      line "cluster=0" ROCMATH_FFT_CLUSTER=0 -- --precision single --type c2c --length $1 --batch $2
+      for st in 0 1; do line "cluster staged=$st" ROCMATH_FFT_CLUSTER_STAGED=$st -- --precision single --type c2c --length $1 --batch $2; done
+    done
+    for st in 0 1; do line "double 16384 cluster staged=$st" ROCMATH_FFT_CLUSTER_STAGED=$st -- --precision double --type c2c --length 16384 --batch 2048; done
+    line "double 16384 cluster=0" ROCMATH_FFT_CLUSTER=0 -- --precision double --type c2c --length 16384 --batch 2048
+  } 2>&1 | tee "$OUT/s10-cluster-ab.txt"
+fi
