@@ -58,3 +58,42 @@ if [ "$PHASE" = b ]; then
     line "double 16384 cluster=0" ROCMATH_FFT_CLUSTER=0 -- --precision double --type c2c --length 16384 --batch 2048
   } 2>&1 | tee "$OUT/s10-cluster-ab.txt"
 fi
+#   PHASE=c : ROCMATH_FFT_MIN_BLOCKS (MB) and 2048-point cluster blocks on the cluster lengths,
+#             then Nsight Compute on the 16384 cluster kernel beside the 4096-point kernel.
+if [ "$PHASE" = c ]; then
+  {
+    for c in "16384 4096" "32768 2048" "8192 8192"; do
+      set -- $c
+      for mb in ${MB:-1 2 3 4}; do line "min_blocks=$mb" ROCMATH_FFT_MIN_BLOCKS=$mb -- --precision single --type c2c --length $1 --batch $2; done
+    done
+    line "cluster bytes=16384 (8 x 2048)" ROCMATH_FFT_CLUSTER_BYTES=16384 -- --precision single --type c2c --length 16384 --batch 4096
+  } 2>&1 | tee "$OUT/s10-cluster-tune.txt"
+  export PATH=/usr/local/cuda/bin:$PATH
+  {
+    for c in "16384 4096 cl4" "4096 16384 n4096_r16x16x16_t256_b1_p_fwd"; do
+      set -- $c
+      ROCMATH_CACHE_DIR=/tmp/rmc $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 --no-peer > /dev/null 2>&1
+      echo "== $1 x $2 ($3)"
+      ROCMATH_CACHE_DIR=/tmp/rmc timeout 150 ncu -k regex:$3 --launch-skip 1 --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats \
+        $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 1 --no-peer 2>&1 | grep -v "^  check\|^\[" | grep -E "fft_ss|Throughput|Duration|Occupancy|Registers|Shared Memory|Stall|Warp Cycles|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth|Block Limit|Issued|Eligible|Waves|Cluster"
+    done
+  } 2>&1 | tee "$OUT/s10-ncu.txt"
+fi
+#   PHASE=d : every FFT GPU test (fft-test, fft_args-test) with ROCMATH_REQUIRE_GPU=1.
+if [ "$PHASE" = d ]; then
+  for t in fft-test fft_args-test; do
+    echo "== $t"
+    ROCMATH_CACHE_DIR=/tmp/rmc ROCMATH_REQUIRE_GPU=1 timeout 550 .carry/tests/$t --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed|FAIL" | tail -40
+  done 2>&1 | tee "$OUT/s10-fft-test.txt"
+fi
+#   PHASE=e : the FFT suite, then clusters everywhere (ROCMATH_FFT_CLUSTER=2) against the
+#             default at 8192, 4374 and 6561.
+if [ "$PHASE" = e ]; then
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 400 $B suite --only fft --device cuda 2>&1 | tee "$OUT/s10-fft-suite.txt"
+  {
+    for c in "8192 8192" "4374 16384" "6561 8192"; do
+      set -- $c
+      for cl in 1 2; do line "cluster setting=$cl" ROCMATH_FFT_CLUSTER=$cl -- --precision single --type c2c --length $1 --batch $2; done
+    done
+  } 2>&1 | tee "$OUT/s10-cluster-everywhere.txt"
+fi

@@ -28,7 +28,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{cluster_twiddles, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, ClusterSetting, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -288,13 +288,6 @@ fn plain_kernels() -> bool {
     *PLAIN.get_or_init(|| std::env::var("ROCMATH_FFT_PLAIN").map_or(true, |v| v != "0"))
 }
 
-/// Whether plans may use cluster kernels where the device has them: yes, unless
-/// `ROCMATH_FFT_CLUSTER=0` (for measuring what they gain).
-fn cluster_kernels() -> bool {
-    static CLUSTER: OnceLock<bool> = OnceLock::new();
-    *CLUSTER.get_or_init(|| std::env::var("ROCMATH_FFT_CLUSTER").map_or(true, |v| v != "0"))
-}
-
 /// Whether one side of an `n`-point launch suits the plain load/store (`rm_fft_io_plain`):
 /// interleaved with even offset and strides (pair-aligned in any allocation; the execution
 /// checks the pointers too), and element offsets within a transform that fit 32 bits.
@@ -462,12 +455,12 @@ impl Builder<'_> {
 
     /// The blocks of a cluster kernel for `n` points (`cluster_split`), where the device has
     /// clusters and the launch suits one: rows on both sides, whole transforms in and out, no
-    /// multipliers. `ROCMATH_FFT_CLUSTER=0` turns cluster kernels off.
+    /// multipliers (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
     fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<usize> {
         let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
         let p = self.device.properties();
         let sm90 = p.backend == rocmath_runtime::Backend::Cuda && p.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90);
-        if !sm90 || !cluster_kernels() || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
+        if !sm90 || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
             return None;
         }
         let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));

@@ -189,6 +189,25 @@ pub fn cluster_twiddles(m: usize, cluster: usize) -> Vec<(usize, usize)> {
 /// Largest cluster a kernel may ask for (the portable limit on sm_90).
 pub const MAX_CLUSTER: usize = 8;
 
+/// Where plans use cluster kernels (on devices that have clusters): `ROCMATH_FFT_CLUSTER=0`
+/// nowhere, `2` wherever a length splits ([`cluster_split`] without its comparison with the
+/// ordinary kernel), else `Auto`. The other settings are A/B switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClusterSetting {
+    Off,
+    Auto,
+    Everywhere,
+}
+
+pub fn cluster_setting() -> ClusterSetting {
+    static SETTING: std::sync::OnceLock<ClusterSetting> = std::sync::OnceLock::new();
+    *SETTING.get_or_init(|| match std::env::var("ROCMATH_FFT_CLUSTER").as_deref() {
+        Ok("0") => ClusterSetting::Off,
+        Ok("2") => ClusterSetting::Everywhere,
+        _ => ClusterSetting::Auto,
+    })
+}
+
 /// Shared memory of one block of a cluster kernel's transform, in bytes of the compute type:
 /// 32 KiB (4096 f32 / 2048 f64 points, the longest single passes that run at copy speed on the
 /// H100). `ROCMATH_FFT_CLUSTER_BYTES` (a power of two, 4096..=131072) overrides it for tuning.
@@ -215,7 +234,8 @@ fn cluster_block_bytes() -> usize {
 /// slower than the four-step 6561).
 pub fn cluster_split(input: FftPrecision, output: FftPrecision, n: usize, shared_limit: usize) -> Option<StockhamKernel> {
     let block = cluster_block_bytes() / compute_precision(input).compute_complex_bytes();
-    if n <= block || StockhamKernel::new(input, output, n, false, false, shared_limit).is_ok_and(|k| k.tpt < 1024) {
+    let ordinary = || StockhamKernel::new(input, output, n, false, false, shared_limit).is_ok_and(|k| k.tpt < 1024);
+    if n <= block || (cluster_setting() == ClusterSetting::Auto && ordinary()) {
         return None;
     }
     RADICES.iter().copied().filter(|&c| c <= MAX_CLUSTER && n.is_multiple_of(c) && n / c <= block).find_map(|c| {
@@ -267,8 +287,7 @@ pub fn column_bytes() -> usize {
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
 /// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
-/// multiprocessor (an A/B switch for tuning; capped at 1024 threads in all, so that no kernel
-/// is squeezed below 64 registers).
+/// multiprocessor ([`StockhamKernel::min_blocks`]; an A/B switch for tuning).
 fn min_blocks_override() -> Option<usize> {
     static BLOCKS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     *BLOCKS.get_or_init(|| std::env::var("ROCMATH_FFT_MIN_BLOCKS").ok().and_then(|v| v.parse::<usize>().ok()).filter(|b| (1..=8).contains(b)))
@@ -317,9 +336,6 @@ pub struct StockhamKernel {
     /// transforms in and out, no multipliers, element offsets within 32 bits. The caller checks
     /// that a launch meets all of it.
     pub plain: bool,
-    /// Blocks per multiprocessor the kernel asks room for (NVIDIA launch bounds: caps its
-    /// registers at 64K / (threads x min_blocks)); 1 leaves the compiler free.
-    pub min_blocks: usize,
     /// Blocks per transform (sm_90 clusters): the transform has `cluster * n` points; each block
     /// takes the `n`-point transform of every `cluster`-th input and the blocks finish with one
     /// radix-`cluster` pass through distributed shared memory (`rm_fft_stockham_cluster`). 1:
@@ -356,13 +372,12 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, min_blocks: 1, cluster: 1 };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1 };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
             k.tpb -= 1;
         }
-        k.min_blocks = min_blocks_override().map_or(1, |b| b.min(1024 / k.threads() as usize).max(1));
         k.validate(shared_limit)?;
         Ok(k)
     }
@@ -444,7 +459,7 @@ impl StockhamKernel {
     /// The same kernel as one block of a `cluster`-block transform of `cluster * n` points
     /// (see [`StockhamKernel::cluster`]; NVIDIA sm_90 and later).
     pub fn with_cluster(mut self, cluster: usize) -> Result<StockhamKernel, String> {
-        if cluster < 2 || cluster > MAX_CLUSTER || !RADICES.contains(&cluster) {
+        if !(2..=MAX_CLUSTER).contains(&cluster) || !RADICES.contains(&cluster) {
             return Err(format!("a cluster of {cluster} blocks (2..={MAX_CLUSTER}, a radix)"));
         }
         if self.tpb != 1 || self.column || self.staged || self.real_post || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
@@ -452,6 +467,28 @@ impl StockhamKernel {
         }
         self.cluster = cluster;
         Ok(self)
+    }
+
+    /// Blocks per multiprocessor the kernel asks room for (NVIDIA launch bounds, which cap its
+    /// registers at 64K / (threads x blocks); AMD ignores it). One-transform blocks of 512
+    /// threads and cluster blocks ask for as many as registers of twice the butterfly data a
+    /// thread holds (at least 64) allow: on the H100 8192 f32 then runs 4 % faster (2 blocks),
+    /// 16384 and 32768 as clusters of 4096-point blocks 7 and 9 % (4 blocks). Other kernels
+    /// leave the compiler free (1): an explicit bound of one block slowed four-step passes by up
+    /// to 1.7x (benches/results/2026-11-21-h100-fft.md, tenth session).
+    /// `ROCMATH_FFT_MIN_BLOCKS` overrides it (at most 1024 threads per multiprocessor).
+    pub fn min_blocks(&self) -> usize {
+        let threads = self.threads() as usize;
+        if let Some(b) = min_blocks_override() {
+            return b.min(1024 / threads).max(1);
+        }
+        if self.tpb != 1 || self.column || self.staged || (self.cluster == 1 && threads != 512) {
+            return 1;
+        }
+        let words = if self.compute() == FftPrecision::F64 { 2 } else { 1 };
+        let per_thread = self.passes.iter().map(|&r| (self.n / r).div_ceil(self.tpt) * r).max().unwrap_or(1);
+        let registers = (2 * per_thread * 2 * words).max(64);
+        (65536 / (threads * registers)).max(1)
     }
 
     /// Points of one transform (`n`, or `cluster * n` for a cluster kernel).
@@ -480,7 +517,7 @@ impl StockhamKernel {
         let dir = if self.dir < 0 { "fwd" } else { "inv" };
         let real = if self.real_post { "_rpost" } else { "" };
         let plain = if self.plain { "_p" } else { "" };
-        let occupancy = if self.min_blocks > 1 { format!("_m{}", self.min_blocks) } else { String::new() };
+        let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
         format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
@@ -548,7 +585,7 @@ extern "C" __global__ {bounds} void {name}(
     {body}
 }}
 "#,
-            bounds = match (self.cluster, self.min_blocks) {
+            bounds = match (self.cluster, self.min_blocks()) {
                 (1, 1) => format!("RM_LAUNCH_BOUNDS({}, 1)", self.threads()),
                 (1, b) => format!("RM_LAUNCH_BOUNDS_BLOCKS({}, {b})", self.threads()),
                 (cl, b) => format!("RM_CLUSTER_DIMS({cl}) RM_LAUNCH_BOUNDS_BLOCKS({}, {b})", self.threads()),
@@ -839,6 +876,22 @@ mod tests {
         assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_real_post().unwrap().with_cluster(2).is_err());
         assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_cluster(3).is_err());
         assert!(StockhamKernel::new(F32, F32, 4096, false, false, SHARED_SM90).unwrap().with_cluster(16).is_err());
+    }
+
+    #[test]
+    fn occupancy_asks_for_room_by_butterfly_data() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        assert_eq!(row(F32, 8192).min_blocks(), 2, "16 complex f32 per thread: 64 registers");
+        assert_eq!(row(F64, 8192).min_blocks(), 1, "16 complex f64 per thread: 128 registers");
+        assert_eq!(row(F32, 4096).min_blocks(), 1, "not 512 threads");
+        assert_eq!(StockhamKernel::new(F32, F32, 1024, true, false, SHARED_SM90).unwrap().min_blocks(), 1, "column order");
+        let cluster = |p, n| cluster_split(p, p, n, SHARED_SM90).unwrap();
+        assert_eq!(cluster(F32, 16384).min_blocks(), 4);
+        assert_eq!(cluster(F64, 16384).min_blocks(), 4, "128 threads of 128 registers");
+        assert_eq!(cluster(F32, 16807).min_blocks(), 2, "343 threads");
+        assert!(cluster(F32, 16384).source().contains("RM_CLUSTER_DIMS(4) RM_LAUNCH_BOUNDS_BLOCKS(256, 4)"));
+        assert!(row(F32, 4096).source().contains("RM_LAUNCH_BOUNDS(256, 1)"));
     }
 
     #[test]
