@@ -2,7 +2,10 @@
 //! plan creation:
 //!
 //! * a complex transform along one dimension is one Stockham pass when its length is a product
-//!   of the radices 2..17 and fits one block (`max_single_pass`); a longer such length is split
+//!   of the radices 2..17 and fits one block (`max_single_pass`), or, on sm_90 and for rows,
+//!   when it fits a cluster of up to 8 blocks that finish it through distributed shared memory
+//!   (`cluster_split`: where the one-block kernel would take 1024 threads or none fits); a
+//!   longer such length is split
 //!   four-step, N = N1 * N2: N1-point column transforms with the twiddle exp(-2 pi i n2 k1 / N)
 //!   into the work buffer, then N2-point transforms written transposed (further split if N2 is
 //!   still too long); any other length goes through Bluestein: two power-of-two transforms
