@@ -11,7 +11,7 @@ line() {  # label, env..., -- fft args: our time and cuFFT's from one run
   local label=$1; shift
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   echo "== $label: $*"
-  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error"
+  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
 }
 if [ "$PHASE" = a ]; then
   nvidia-smi --query-gpu=name,driver_version --format=csv > "$OUT/env.txt" 2>&1
@@ -96,4 +96,19 @@ if [ "$PHASE" = e ]; then
       for cl in 1 2; do line "cluster setting=$cl" ROCMATH_FFT_CLUSTER=$cl -- --precision single --type c2c --length $1 --batch $2; done
     done
   } 2>&1 | tee "$OUT/s10-cluster-everywhere.txt"
+fi
+#   PHASE=f : radix-32 passes (ROCMATH_FFT_RADIX32=1, a switch that build had; removed after
+#             this run) against the default where they save a pass; warm plan creation of 4099 and double 2^20 (work buffer now allocated by
+#             the first execution).
+if [ "$PHASE" = f ]; then
+  {
+    for c in ${CASES:-"512 131072" "1024 65536" "8192 8192" "131072 512" "1048576 64"}; do
+      set -- $c
+      for r in 0 1; do line "radix32=$r" ROCMATH_FFT_RADIX32=$r -- --precision single --type c2c --length $1 --batch $2; done
+    done
+    for r in 0 1; do line "double radix32=$r" ROCMATH_FFT_RADIX32=$r -- --precision double --type c2c --length 8192 --batch 4096; done
+  } 2>&1 | tee "$OUT/s10-radix32.txt"
+  for c in "--precision single --type c2c --length 4099 --batch 16372" "--precision double --type c2c --length 1048576 --batch 64"; do
+    echo "== $c"; ROCMATH_CACHE_DIR=/tmp/rmc timeout 120 $B fft $c --device cuda 2>&1 | grep -E "plan:|rocmath |cuFFT  "
+  done 2>&1 | tee "$OUT/s10-warm-plans.txt"
 fi

@@ -358,8 +358,10 @@ pub(crate) struct GpuPlan {
     /// Bytes of work buffer the launches need.
     work_bytes: usize,
     /// The plan's own work buffer, used when an execution brings none (see [`Plan::execute_raw`]:
-    /// one plan on several streams at once needs a work buffer per stream).
-    own_work: Option<Mutex<DeviceBuffer<u8>>>,
+    /// one plan on several streams at once needs a work buffer per stream). Allocated by the
+    /// first such execution, as rocFFT does: zeroing up to gigabytes at plan creation cost 1 ms
+    /// of every warm plan of 4099 and double 2^20 on the H100.
+    own_work: Mutex<Option<DeviceBuffer<u8>>>,
     storage: FftPrecision,
     compute: FftPrecision,
 }
@@ -843,9 +845,8 @@ impl GpuPlan {
         let queue = plan.device.new_queue()?;
         let tables = tables(device, &queue, &b.tables, compute)?;
         let work_bytes = b.work.peak * compute.compute_complex_bytes();
-        let own_work = if work_bytes > 0 { Some(Mutex::new(DeviceBuffer::<u8>::zeroed(&queue, work_bytes)?)) } else { None };
         let modules = modules(device, &b.sources)?;
-        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work, storage, compute })
+        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage, compute })
     }
 
     pub(crate) fn work_bytes(&self) -> usize {
@@ -874,21 +875,26 @@ impl GpuPlan {
     pub(crate) unsafe fn execute(
         &self,
         _plan: &Plan,
+        user_queue: &rocmath_runtime::Queue,
         queue: &GpuQueue,
         input: &[*mut c_void],
         output: &[*mut c_void],
         work: Option<(*mut c_void, usize)>,
     ) -> Result<()> {
-        let guard;
+        // Held until the launches are queued: one execution at a time uses the plan's own buffer.
+        let _own_work;
         let work_ptr = match work {
             Some((p, _)) => p as u64,
-            None => match &self.own_work {
-                Some(m) => {
-                    guard = m.lock().map_err(|_| poisoned())?;
-                    guard.as_ptr() as u64
+            None if self.work_bytes == 0 => 0,
+            None => {
+                let mut own = self.own_work.lock().map_err(|_| poisoned())?;
+                if own.is_none() {
+                    *own = Some(DeviceBuffer::<u8>::zeroed(user_queue, self.work_bytes)?);
                 }
-                None => 0,
-            },
+                let p = own.as_ref().map_or(0, |b| b.as_ptr() as u64);
+                _own_work = own;
+                p
+            }
         };
         let addr = |loc: Loc| -> u64 {
             let (base, bytes) = match loc.buf {

@@ -428,7 +428,7 @@ impl Plan {
             }
         }
         match (&self.gpu, queue.gpu()) {
-            (Some(g), Some(q)) => g.execute(self, q, &input[..need_in], &output, work),
+            (Some(g), Some(q)) => g.execute(self, queue, q, &input[..need_in], &output, work),
             (None, None) => cpu::execute(self, &input[..need_in], &output),
             _ => Err(FftError::new(Status::Failure, "queue", "the queue's device does not match the plan's")),
         }
