@@ -112,3 +112,29 @@ if [ "$PHASE" = f ]; then
     echo "== $c"; ROCMATH_CACHE_DIR=/tmp/rmc timeout 120 $B fft $c --device cuda 2>&1 | grep -E "plan:|rocmath |cuFFT  "
   done 2>&1 | tee "$OUT/s10-warm-plans.txt"
 fi
+#   PHASE=g : nvrtc compile times in one process, alone and two threads at once
+#             (benches/device/nvrtc-timing.py; sources copied into .carry/src/ beforehand).
+if [ "$PHASE" = g ]; then
+  python3 benches/device/nvrtc-timing.py 2>&1 | tee "$OUT/s10-nvrtc-timing.txt"
+  { ls -la ~/.nv 2>&1; du -sh ~/.nv/* 2>&1; env | grep -i cache; } | tee "$OUT/s10-nvrtc-cache-dirs.txt"
+  for s in 1 2; do
+    echo "== SALT=$RANDOM$s"; SALT=$RANDOM$s python3 benches/device/nvrtc-timing.py
+    echo "== SALT, CUDA_CACHE_DISABLE=1"; CUDA_CACHE_DISABLE=1 SALT=$RANDOM$s python3 benches/device/nvrtc-timing.py
+  done 2>&1 | tee "$OUT/s10-nvrtc-salted.txt"
+fi
+#   PHASE=h : the final build's FFT GPU tests (as PHASE=d), then truly cold plan creation: an
+#             empty kernel cache and CUDA_CACHE_DISABLE=1 (the driver's ComputeCache also keeps
+#             nvrtc's PTX-to-SASS step: s10-nvrtc-salted.txt), each plan in a fresh process.
+if [ "$PHASE" = h ]; then
+  PHASE=d bash "$0"
+  {
+    for c in "--precision single --type c2c --length 4096 --batch 8" "--precision single --type c2c --length 16384 --batch 8" \
+             "--precision single --type c2c --length 1048576 --batch 2" "--precision double --type c2c --length 1048576 --batch 2" \
+             "--precision half --type c2c --length 1024 --batch 8" "--precision single --type r2c --length 512x512x512 --batch 1" \
+             "--precision single --type c2c --length 4099 --batch 8"; do
+      d=/tmp/cold-$RANDOM; echo "== $c"
+      CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=$d ROCMATH_LOG_COMPILE=1 timeout 120 $B fft $c --device cuda --no-peer 2>&1 | grep -E "compiled|compiler start|plan:"
+      rm -rf $d
+    done
+  } 2>&1 | tee "$OUT/s10-cold-uncached.txt"
+fi
