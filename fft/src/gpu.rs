@@ -458,23 +458,21 @@ impl Builder<'_> {
         StockhamKernel::new(self.precision_of(src), self.precision_of(dst), n, false, false, self.shared).is_ok()
     }
 
-    /// The blocks of a cluster kernel for `n` points (`cluster_split`), where the device has
-    /// clusters and the launch suits one: rows on both sides, whole transforms in and out, no
-    /// multipliers (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
-    fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<usize> {
+    /// The cluster kernel for `n` points (`cluster_split`), where the device has clusters and
+    /// the launch suits one: rows on both sides, whole transforms in and out, no multipliers
+    /// (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
+    fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<StockhamKernel> {
         let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
-        let p = self.device.properties();
-        let sm90 = p.backend == rocmath_runtime::Backend::Cuda && p.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90);
-        if !sm90 || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
+        if !self.device.properties().has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
             return None;
         }
         let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));
-        rocmath_kernels::gen::fft::cluster_split(ip, op, n, self.shared).map(|k| k.cluster)
+        rocmath_kernels::gen::fft::cluster_split(ip, op, n, self.shared)
     }
 
-    /// One Stockham launch of `n` points (`fits_one_pass`, or a cluster kernel: `cluster_of`). Threads follow the store side's
-    /// order; rows read into a column-ordered block go through shared memory first. (Columns
-    /// read into rows are read uncoalesced.)
+    /// One Stockham launch of `n` points (`fits_one_pass`, or a cluster kernel: `cluster_of`).
+    /// Threads follow the store side's order; rows read into a column-ordered block go through
+    /// shared memory first. (Columns read into rows are read uncoalesced.)
     #[allow(clippy::too_many_arguments)]
     fn single(
         &mut self,
@@ -494,7 +492,7 @@ impl Builder<'_> {
         let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, n, &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
         let cluster = if big.is_none() { self.cluster_of(n, src, dst, &outer, &ends) } else { None };
         let mut kernel = match cluster {
-            Some(_) => rocmath_kernels::gen::fft::cluster_split(ip, op, n, self.shared).ok_or_else(|| internal(format!("no cluster kernel for {n}")))?,
+            Some(k) => k,
             None => StockhamKernel::new(ip, op, n, out_col, out_col && !in_col, self.shared).map_err(internal)?,
         }
         .with_dir(dir)
@@ -1007,7 +1005,7 @@ impl GpuPlan {
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };
                 self.push_scale(&mut args, l.scale);
-                let blocks = transforms.div_ceil(kernel.tpb) * kernel.cluster;
+                let blocks = transforms.div_ceil(kernel.tpb).saturating_mul(kernel.cluster);
                 let grid = u32::try_from(blocks).ok().filter(|&g| g < i32::MAX as u32).ok_or_else(|| internal("too many transforms for one launch"))?;
                 LaunchConfig { grid: [grid, 1, 1], block: [kernel.threads(), 1, 1], shared_bytes: kernel.shared_bytes() }
             }

@@ -60,6 +60,14 @@ pub struct DeviceProperties {
     pub clock_khz: usize,
 }
 
+impl DeviceProperties {
+    /// Whether kernels may run in thread block clusters with distributed shared memory (CUDA
+    /// devices of compute capability 9.0 and later).
+    pub fn has_clusters(&self) -> bool {
+        self.backend == Backend::Cuda && self.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90)
+    }
+}
+
 /// A device. Cloning is cheap (shared state).
 #[derive(Clone, Debug)]
 pub enum Device {

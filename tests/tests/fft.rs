@@ -433,9 +433,7 @@ fn cluster_kernels() {
     }
     check_all(cases, Reference::CpuDouble);
     for device in fft_devices() {
-        let p = device.properties();
-        let sm90 = device.backend() == rocmath_runtime::Backend::Cuda && p.arch.strip_prefix("sm_").and_then(|a| a.trim_end_matches('a').parse::<u32>().ok()).is_some_and(|a| a >= 90);
-        if !sm90 {
+        if !device.properties().has_clusters() {
             continue;
         }
         for &(n, precision, cluster) in &lengths {

@@ -199,6 +199,7 @@ pub enum ClusterSetting {
     Everywhere,
 }
 
+/// The process's [`ClusterSetting`] (read once).
 pub fn cluster_setting() -> ClusterSetting {
     static SETTING: std::sync::OnceLock<ClusterSetting> = std::sync::OnceLock::new();
     *SETTING.get_or_init(|| match std::env::var("ROCMATH_FFT_CLUSTER").as_deref() {
@@ -489,11 +490,6 @@ impl StockhamKernel {
         let per_thread = self.passes.iter().map(|&r| (self.n / r).div_ceil(self.tpt) * r).max().unwrap_or(1);
         let registers = (2 * per_thread * 2 * words).max(64);
         (65536 / (threads * registers)).max(1)
-    }
-
-    /// Points of one transform (`n`, or `cluster * n` for a cluster kernel).
-    pub fn points(&self) -> usize {
-        self.n * self.cluster
     }
 
     /// The same kernel with the plain (`true`) or the general load/store.
@@ -849,7 +845,7 @@ mod tests {
     #[test]
     fn cluster_splits_take_the_fewest_blocks_that_fit() {
         use FftPrecision::*;
-        let split = |p, n| cluster_split(p, p, n, SHARED_SM90).map(|k| (k.n, k.cluster, k.tpb, k.points()));
+        let split = |p, n| cluster_split(p, p, n, SHARED_SM90).map(|k| (k.n, k.cluster, k.tpb, k.n * k.cluster));
         assert_eq!(split(F32, 4096), None, "one block holds it");
         assert_eq!(split(F32, 8192), None, "a 512-thread kernel holds it");
         assert_eq!(split(F32, 4116), None, "a 588-thread kernel holds it");
