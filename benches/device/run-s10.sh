@@ -138,3 +138,15 @@ if [ "$PHASE" = h ]; then
     done
   } 2>&1 | tee "$OUT/s10-cold-uncached.txt"
 fi
+#   PHASE=i : the review build's cluster tests, then cluster block sizes with the occupancy
+#             bound: 8192 as 2 x 4096 and 4 x 2048, 16384 as 4 x 4096, 2 x 8192 and 8 x 2048.
+if [ "$PHASE" = i ]; then
+  for t in cluster_kernels interleaved_pointers_one_scalar_into_a_pair powers_of_2_3_5; do
+    ROCMATH_CACHE_DIR=/tmp/rmc ROCMATH_REQUIRE_GPU=1 timeout 400 .carry/tests/fft-test --exact $t 2>&1 | grep -E "^test |test result|panicked"
+  done 2>&1 | tee "$OUT/s10-review-tests.txt"
+  {
+    for cb in 32768 16384; do line "8192 clusters everywhere, block bytes $cb" ROCMATH_FFT_CLUSTER=2 ROCMATH_FFT_CLUSTER_BYTES=$cb -- --precision single --type c2c --length 8192 --batch 8192; done
+    line "8192 default" -- --precision single --type c2c --length 8192 --batch 8192
+    for cb in 32768 65536 16384; do line "16384 block bytes $cb" ROCMATH_FFT_CLUSTER_BYTES=$cb -- --precision single --type c2c --length 16384 --batch 4096; done
+  } 2>&1 | tee "$OUT/s10-cluster-blocks.txt"
+fi
