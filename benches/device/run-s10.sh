@@ -150,3 +150,16 @@ if [ "$PHASE" = i ]; then
     for cb in 32768 65536 16384; do line "16384 block bytes $cb" ROCMATH_FFT_CLUSTER_BYTES=$cb -- --precision single --type c2c --length 16384 --batch 4096; done
   } 2>&1 | tee "$OUT/s10-cluster-blocks.txt"
 fi
+#   PHASE=j : 8192-point cluster blocks where 4096-point ones are too few (2^16 single, 2^15
+#             double): the cluster tests, then each against ROCMATH_FFT_CLUSTER=0.
+if [ "$PHASE" = j ]; then
+  for t in cluster_kernels powers_of_2_3_5 interleaved_pointers_one_scalar_into_a_pair; do
+    ROCMATH_CACHE_DIR=/tmp/rmc ROCMATH_REQUIRE_GPU=1 timeout 400 .carry/tests/fft-test --exact $t 2>&1 | grep -E "^test |test result|panicked"
+  done 2>&1 | tee "$OUT/s10-big-block-tests.txt"
+  {
+    for c in "single 65536 1024" "double 32768 1024" "double 16384 2048"; do
+      set -- $c
+      for cl in 0 1; do line "$1 cluster=$cl" ROCMATH_FFT_CLUSTER=$cl -- --precision $1 --type c2c --length $2 --batch $3; done
+    done
+  } 2>&1 | tee "$OUT/s10-big-blocks.txt"
+fi

@@ -419,6 +419,8 @@ fn cluster_kernels() {
         (6250, Single, 5),
         (16807, Single, 7),
         (32768, Single, 8),
+        (65536, Single, 8),
+        (32768, Double, 8),
         (12005, Double, 7),
         (16384, Double, 8),
         (16384, Half, 4),

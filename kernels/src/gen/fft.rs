@@ -226,7 +226,8 @@ fn cluster_block_bytes() -> usize {
 /// The cluster kernel for an `n`-point transform, if `n` is longer than one cluster block
 /// ([`cluster_block_bytes`]), an ordinary kernel would take 1024 threads per transform or none
 /// fits, and `n` splits into the fewest blocks (at most [`MAX_CLUSTER`], a radix) of a length
-/// whose kernel takes at most 512 threads. (NVIDIA sm_90 and later; the plan checks the
+/// whose kernel takes at most 512 threads (blocks of twice the bytes where no such split
+/// exists). (NVIDIA sm_90 and later; the plan checks the
 /// device.) On the H100 (benches/results/2026-11-21-h100-fft.md, tenth session): 4 x 4096
 /// beats the 1024-thread 16384-point kernel by 5 %; 8 x 4096 the four-step 32768 by 30 %, 7 x
 /// 2401 the four-step 16807 by 13 %, 8 x 2048 f64 the four-step 16384 by 33 %. They lose where
@@ -239,11 +240,16 @@ pub fn cluster_split(input: FftPrecision, output: FftPrecision, n: usize, shared
     if n <= block || (cluster_setting() == ClusterSetting::Auto && ordinary()) {
         return None;
     }
-    RADICES.iter().copied().filter(|&c| c <= MAX_CLUSTER && n.is_multiple_of(c) && n / c <= block).find_map(|c| {
-        let mut k = StockhamKernel::new(input, output, n / c, false, false, shared_limit).ok()?;
-        k.tpb = 1;
-        k.with_cluster(c).ok().filter(|k| k.tpt <= 512)
-    })
+    let split = |block: usize| {
+        RADICES.iter().copied().filter(|&c| c <= MAX_CLUSTER && n.is_multiple_of(c) && n / c <= block).find_map(|c| {
+            let mut k = StockhamKernel::new(input, output, n / c, false, false, shared_limit).ok()?;
+            k.tpb = 1;
+            k.with_cluster(c).ok().filter(|k| k.tpt <= 512)
+        })
+    };
+    // Blocks of twice the size where the usual ones are too few: one pass instead of a
+    // four-step's two (2^16 as 8 x 8192: 0.735 against 0.786 ms on the H100).
+    split(block).or_else(|| split(2 * block))
 }
 
 /// Where each pass's block starts in [`stage_twiddles`] (0 for the first pass, which has none).
@@ -825,7 +831,7 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
 pub fn check_cluster_kernels() -> Vec<StockhamKernel> {
     let mut v = Vec::new();
     for p in FftPrecision::ALL {
-        for n in [4374, 6250, 16384, 16807, 32768] {
+        for n in [4374, 6250, 16384, 16807, 32768, 65536] {
             for dir in [-1, 1] {
                 for plain in [false, true] {
                     if let Some(k) = cluster_split(p, p, n, SHARED_SM90) {
@@ -854,7 +860,8 @@ mod tests {
         assert_eq!(split(F32, 6561), None, "2187 points take 729 threads");
         assert_eq!(split(F32, 16807), Some((2401, 7, 1, 16807)));
         assert_eq!(split(F32, 32768), Some((4096, 8, 1, 32768)));
-        assert_eq!(split(F32, 65536), None, "more than 8 blocks");
+        assert_eq!(split(F32, 65536), Some((8192, 8, 1, 65536)), "8 blocks of 4096 are too few: 8192-point blocks");
+        assert_eq!(split(F32, 131072), None, "more than 8 blocks of 512 threads");
         assert_eq!(split(F32, 2 * 4099), None, "no butterflies for 4099");
         assert_eq!(split(F64, 4096), None);
         assert_eq!(split(F64, 16384), Some((2048, 8, 1, 16384)));
