@@ -163,3 +163,8 @@ if [ "$PHASE" = j ]; then
     done
   } 2>&1 | tee "$OUT/s10-big-blocks.txt"
 fi
+#   PHASE=k : the final build: every FFT GPU test (PHASE=d) and the FFT suite.
+if [ "$PHASE" = k ]; then
+  PHASE=d bash "$0"
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 $B suite --only fft --device cuda 2>&1 | tee "$OUT/s10-fft-suite-final.txt"
+fi
