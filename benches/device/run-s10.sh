@@ -34,6 +34,8 @@ if [ "$PHASE" = a ]; then
     done
   } 2>&1 | tee "$OUT/s10-cold.txt"
 fi
+#   (ROCMATH_FFT_CLUSTER_STAGED, used by PHASE=b below, was a switch of that build only: the
+#   staged cluster loads were 1.5-1.8x slower and are gone.)
 #   PHASE=b : the FFT GPU tests named in TESTS (default: the cluster kernels and the tests that
 #             reach their lengths), then cluster kernels A/B (ROCMATH_FFT_CLUSTER=0/1 and
 #             ROCMATH_FFT_CLUSTER_BYTES) on the lengths they take.
