@@ -8,37 +8,16 @@ use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Tra
 use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
 use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMapDesc};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
-/// Loaded BLAS modules, per device and module name (a GEMM module's name carries its whole
-/// config). The runtime caches by source hash too; this table skips regenerating and hashing
-/// the source on every call.
-static MODULES: OnceLock<Mutex<HashMap<(String, usize, String), Arc<Module>>>> = OnceLock::new();
-
-/// Module `name` on `device`, built from `source()` the first time.
-fn loaded_module(device: &GpuDevice, name: String, source: impl FnOnce() -> KernelSource) -> Result<Arc<Module>> {
-    let key = (device.backend().name().to_string(), device.ordinal(), name);
-    let table = MODULES.get_or_init(Default::default);
-    if let Some(m) = table.lock().map_err(|_| poisoned())?.get(&key) {
-        return Ok(m.clone());
-    }
-    let m = device.module(&source())?;
-    table.lock().map_err(|_| poisoned())?.insert(key, m.clone());
-    Ok(m)
-}
-
+/// A GEMM kernel's module (its name carries its whole config), built the first time.
 fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
-    loaded_module(device, kernel.module_name(), || KernelSource {
+    Ok(device.named_module(&kernel.module_name(), || KernelSource {
         name: kernel.module_name(),
         source: kernel.source(),
         options: Vec::new(),
         arch_override: kernel.arch_override().map(String::from),
-    })
-}
-
-fn poisoned() -> BlasError {
-    BlasError::new(Status::InternalError, "handle", "a thread panicked while holding the module table")
+    })?)
 }
 
 fn trans(op: Operation) -> Trans {
@@ -272,7 +251,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
     let device = queue.device();
-    let module = loaded_module(device, TransposeKernel::MODULE.into(), || KernelSource {
+    let module = device.named_module(TransposeKernel::MODULE, || KernelSource {
         name: TransposeKernel::MODULE.into(),
         source: TransposeKernel::source(),
         options: Vec::new(),

@@ -37,60 +37,36 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Loaded FFT modules, per device and module name: a warm plan creation is a table lookup.
-static MODULES: OnceLock<Mutex<HashMap<ModuleKey, Arc<Module>>>> = OnceLock::new();
-/// (backend, device ordinal, module name)
-type ModuleKey = (String, usize, String);
-
-/// `name` on `device`, as [`MODULES`] knows it.
-fn module_key(device: &GpuDevice, name: &str) -> ModuleKey {
-    (device.backend().name().to_string(), device.ordinal(), name.to_string())
-}
-
-/// The modules `wanted` (name, source) on `device`: loaded ones from [`MODULES`], the rest
-/// compiled (or read from the disk cache) in parallel, one thread each, since a plan's cold
-/// creation is the sum of its modules' compiles otherwise.
+/// The modules `wanted` (name, source) on `device`: those this process has loaded
+/// (`GpuDevice::named_module`: a warm plan creation is a table lookup), the rest compiled (or
+/// read from the disk cache) in parallel, one thread each, since a plan's cold creation is the
+/// sum of its modules' compiles otherwise.
 fn modules(device: &GpuDevice, wanted: &[(String, String)]) -> Result<HashMap<String, Arc<Module>>> {
-    let table = MODULES.get_or_init(Default::default);
     let mut found = HashMap::new();
     let mut missing = Vec::new();
-    {
-        let loaded = table.lock().map_err(|_| poisoned())?;
-        for (name, source) in wanted {
-            match loaded.get(&module_key(device, name)) {
-                Some(m) => {
-                    found.insert(name.clone(), m.clone());
-                }
-                None => missing.push(KernelSource { name: name.clone(), source: source.clone(), options: Vec::new(), arch_override: None }),
+    for (name, source) in wanted {
+        match device.loaded_module(name) {
+            Some(m) => {
+                found.insert(name.clone(), m);
             }
+            None => missing.push(KernelSource { name: name.clone(), source: source.clone(), options: Vec::new(), arch_override: None }),
         }
     }
     let built: Vec<rocmath_runtime::Result<Arc<Module>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = missing.iter().map(|src| scope.spawn(move || device.module(src))).collect();
+        let handles: Vec<_> = missing.iter().map(|src| scope.spawn(move || device.named_module(&src.name, || src.clone()))).collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(rocmath_runtime::Error::Cache("a module compile thread panicked".into())))).collect()
     });
-    let mut loaded = table.lock().map_err(|_| poisoned())?;
     for (src, m) in missing.iter().zip(built) {
-        let m = m?;
-        loaded.insert(module_key(device, &src.name), m.clone());
-        found.insert(src.name.clone(), m);
+        found.insert(src.name.clone(), m?);
     }
     Ok(found)
-}
-
-/// Module `name` if this process has loaded it on `device`.
-fn loaded_module(device: &GpuDevice, name: &str) -> Option<Arc<Module>> {
-    MODULES.get().and_then(|t| t.lock().ok()).and_then(|t| t.get(&module_key(device, name)).cloned())
 }
 
 /// `kernel`'s module on `device`, compiled now if this process has not loaded it (the general
 /// twin of a plain kernel, needed only when an execution's buffers are not pair-aligned).
 fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Module>> {
     let name = kernel.module_name();
-    match loaded_module(device, &name) {
-        Some(m) => Ok(m),
-        None => modules(device, &[(name.clone(), kernel.source())])?.remove(&name).ok_or_else(|| internal(format!("module {name} not built"))),
-    }
+    Ok(device.named_module(&name, || KernelSource { name: name.clone(), source: kernel.source(), options: Vec::new(), arch_override: None })?)
 }
 
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
@@ -421,7 +397,7 @@ impl Builder<'_> {
     fn module(&mut self, name: String, source: impl FnOnce() -> String) -> String {
         if !self.sources.iter().any(|(n, _)| *n == name) {
             // A module this process has loaded needs no source (warm plans stay a lookup).
-            let loaded = loaded_module(self.device, &name).is_some();
+            let loaded = self.device.loaded_module(&name).is_some();
             self.sources.push((name.clone(), if loaded { String::new() } else { source() }));
         }
         name

@@ -8,7 +8,14 @@ use crate::cache::{CacheKey, KernelCache};
 use crate::{Backend, DeviceProperties, Error, Result};
 use std::collections::HashMap;
 use std::ffi::{c_void, CString};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Modules this process has loaded, by (backend, ordinal, module name), for every handle on the
+/// device: libraries whose module names say everything their sources depend on (GEMM configs,
+/// FFT kernels) find them here without regenerating and hashing the source.
+static NAMED_MODULES: OnceLock<Mutex<HashMap<NamedKey, Arc<Module>>>> = OnceLock::new();
+/// (backend, device ordinal, module name)
+type NamedKey = (Backend, usize, String);
 
 /// One GPU. Cloning is cheap; clones share compiled modules and the deferred-error slot.
 #[derive(Clone)]
@@ -126,6 +133,25 @@ impl GpuDevice {
     }
 }
 
+impl GpuDevice {
+    /// Module `name` if this process has loaded it on this device through [`Self::named_module`].
+    pub fn loaded_module(&self, name: &str) -> Option<Arc<Module>> {
+        let table = NAMED_MODULES.get()?.lock().ok()?;
+        table.get(&(self.backend(), self.ordinal(), name.to_string())).cloned()
+    }
+
+    /// Module `name`: the one this process loaded under that name, else [`Self::module`] of
+    /// `source()`, remembered under `name`. The name must identify the source.
+    pub fn named_module(&self, name: &str, source: impl FnOnce() -> KernelSource) -> Result<Arc<Module>> {
+        if let Some(m) = self.loaded_module(name) {
+            return Ok(m);
+        }
+        let m = self.module(&source())?;
+        NAMED_MODULES.get_or_init(Default::default).lock().map_err(poisoned)?.insert((self.backend(), self.ordinal(), name.to_string()), m.clone());
+        Ok(m)
+    }
+}
+
 fn poisoned<T>(_: std::sync::PoisonError<T>) -> Error {
     Error::Cache("a thread panicked while holding the module table".into())
 }
@@ -203,10 +229,17 @@ impl Kernel<'_> {
     /// raises the kernel's dynamic shared-memory limit first where `shared_bytes` needs it).
     pub fn max_active_blocks(&self, block_threads: u32, shared_bytes: u32) -> Result<u32> {
         let dev = &self.module.device;
-        if shared_bytes > 48 * 1024 {
-            dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, shared_bytes)?;
-        }
+        self.allow_shared(shared_bytes)?;
         dev.driver().max_active_blocks(dev.ordinal(), self.raw, block_threads, shared_bytes)
+    }
+
+    /// Raises the kernel's dynamic shared-memory limit where `bytes` exceeds the default 48 KiB.
+    fn allow_shared(&self, bytes: u32) -> Result<()> {
+        let dev = &self.module.device;
+        if bytes > 48 * 1024 {
+            dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, bytes)?;
+        }
+        Ok(())
     }
 
     /// Launches on `queue`.
@@ -219,9 +252,7 @@ impl Kernel<'_> {
         if !dev.same_as(queue.device()) {
             return Err(Error::InvalidArgument { name: "queue", reason: "queue is on another device".into() });
         }
-        if cfg.shared_bytes > 48 * 1024 {
-            dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, cfg.shared_bytes)?;
-        }
+        self.allow_shared(cfg.shared_bytes)?;
         let mut ptrs = args.pointers();
         dev.driver().launch(
             dev.ordinal(),
