@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Builds the release test binaries, rocmath-bench and rocmath-tune here and copies them (stripped) into
-# .carry/, which the device tool carries to the GPU machine (no Rust toolchain needed there).
+# .carry/, which the device tool carries to the GPU machine (no Rust toolchain needed there), with
+# the ahead-of-time kernel cache for sm_90 beside rocmath-bench (built here with nvrtc from PyPI).
+# Unit-test binaries of crates with no GPU code are left out: the carry is limited to 64 MiB.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rm -rf .carry && mkdir -p .carry/tests
 cargo build --release -p rocmath-bench
 cp target/release/rocmath-bench target/release/rocmath-tune .carry/
+cuda_home="$(bash .ci/nvrtc.sh)"
+CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --out .carry/rocmath-kernels.aot
 cargo test --workspace --release --no-run --message-format=json 2>/dev/null \
   | python3 -c '
 import json, sys, shutil, os
@@ -15,6 +19,8 @@ for line in sys.stdin:
     exe = m.get("executable")
     if m.get("reason") == "compiler-artifact" and exe and m.get("profile", {}).get("test"):
         name = m["target"]["name"] + "-" + m["target"]["kind"][0]
+        if name.endswith("-bin") or name in ("rocmath-lib", "rocmath_bench-lib", "rocmath_kernels-lib", "rocmath_solver-lib", "rocmath_sparse-lib", "rocmath_tests-lib", "rocmath_tuning-lib"):
+            continue
         shutil.copy(exe, os.path.join(".carry/tests", name))
 '
 strip .carry/rocmath-bench .carry/rocmath-tune .carry/tests/* 2>/dev/null || true

@@ -32,7 +32,7 @@ use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
 use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, ClusterSetting, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
-use rocmath_runtime::{DeviceBuffer, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
+use rocmath_runtime::{DeviceBuffer, DeviceProperties, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -350,9 +350,12 @@ fn fft_precision(p: Precision) -> FftPrecision {
     }
 }
 
-/// Builds the launch list (compiling modules as it goes).
+/// Builds the launch list and names the modules it needs, from the device's properties alone
+/// (so that `rocmath-aot` can plan for a device it does not have).
 struct Builder<'a> {
-    device: &'a GpuDevice,
+    props: &'a DeviceProperties,
+    /// The live device, whose loaded modules need no source; none when planning ahead of time.
+    device: Option<&'a GpuDevice>,
     /// Shared memory (LDS) one block may use.
     shared: usize,
     storage: FftPrecision,
@@ -397,7 +400,7 @@ impl Builder<'_> {
     fn module(&mut self, name: String, source: impl FnOnce() -> String) -> String {
         if !self.sources.iter().any(|(n, _)| *n == name) {
             // A module this process has loaded needs no source (warm plans stay a lookup).
-            let loaded = self.device.loaded_module(&name).is_some();
+            let loaded = self.device.is_some_and(|d| d.loaded_module(&name).is_some());
             self.sources.push((name.clone(), if loaded { String::new() } else { source() }));
         }
         name
@@ -439,7 +442,7 @@ impl Builder<'_> {
     /// (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
     fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<StockhamKernel> {
         let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
-        if !self.device.properties().has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
+        if !self.props.has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
             return None;
         }
         let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));
@@ -726,10 +729,26 @@ fn others(lengths: &[usize], d: usize, src: &View, dst: &View, batch: usize) -> 
 
 impl GpuPlan {
     pub(crate) fn new(plan: &Plan, device: &GpuDevice) -> Result<GpuPlan> {
+        let b = GpuPlan::build(plan, device.properties(), Some(device))?;
+        let queue = plan.device.new_queue()?;
+        let tables = tables(device, &queue, &b.tables, b.compute)?;
+        let work_bytes = b.work.peak * b.compute.compute_complex_bytes();
+        let modules = modules(device, &b.sources)?;
+        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage: b.storage, compute: b.compute })
+    }
+
+    /// The modules (name, source) `plan` runs on a device of properties `props`, from
+    /// [`Self::build`] with no device: what `rocmath-aot` compiles ahead of time.
+    pub(crate) fn kernel_sources(plan: &Plan, props: &DeviceProperties) -> Result<Vec<(String, String)>> {
+        Ok(GpuPlan::build(plan, props, None)?.sources)
+    }
+
+    /// The launch list of `plan` and the modules it needs, on a device of properties `props`.
+    fn build<'a>(plan: &Plan, props: &'a DeviceProperties, device: Option<&'a GpuDevice>) -> Result<Builder<'a>> {
         let storage = fft_precision(plan.precision);
         let compute = rocmath_kernels::gen::fft::compute_precision(storage);
-        let shared = device.properties().shared_memory_per_block;
-        let mut b = Builder { device, shared, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new(), sources: Vec::new() };
+        let shared = props.shared_memory_per_block;
+        let mut b = Builder { props, device, shared, storage, compute, work: WorkStack::default(), launches: Vec::new(), tables: Vec::new(), sources: Vec::new() };
         let input = View::of_layout(&plan.input, Buf::In);
         let output = match plan.placement {
             Placement::InPlace => View::of_layout(&plan.output, Buf::In),
@@ -816,11 +835,7 @@ impl GpuPlan {
         if let Some(last) = b.launches.last_mut() {
             last.scale = plan.scale;
         }
-        let queue = plan.device.new_queue()?;
-        let tables = tables(device, &queue, &b.tables, compute)?;
-        let work_bytes = b.work.peak * compute.compute_complex_bytes();
-        let modules = modules(device, &b.sources)?;
-        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage, compute })
+        Ok(b)
     }
 
     pub(crate) fn work_bytes(&self) -> usize {

@@ -13,6 +13,7 @@
 //! their last 1 to 3 axes, on any queue.
 //!
 //! [`DeviceBuffer`]: rocmath_runtime::DeviceBuffer
+pub mod aot;
 mod cpu;
 mod gpu;
 pub mod nd;

@@ -7,6 +7,7 @@
 //!
 //! Device selection: [`Device::from_env`] honours `ROCMATH_DEVICE=cpu|cuda[:N]|hip[:N]`, else
 //! takes the best device present (CUDA, then HIP, then the CPU).
+pub mod aot;
 pub mod buffer;
 pub mod cache;
 pub mod cpu;

@@ -96,7 +96,6 @@ pub struct CudaDriver {
     event_elapsed: unsafe extern "C" fn(*mut f32, usize, usize) -> CuResult,
     /// `cuTensorMapEncodeTiled` (CUDA 12+ drivers; absent before).
     encode_tiled: Option<EncodeTiled>,
-    nvrtc: OnceLock<Result<NvrtcApi>>,
     contexts: Mutex<Vec<Option<usize>>>,
 }
 
@@ -129,7 +128,7 @@ fn load() -> Result<Arc<CudaDriver>> {
     // SAFETY: the signature of cuda.h's cuTensorMapEncodeTiled.
     let encode_tiled = unsafe { lib.get::<EncodeTiled>(b"cuTensorMapEncodeTiled\0").ok().map(|f| *f) };
     let api = CudaApi::load(lib, "libcuda.so.1")?;
-    let d = CudaDriver { api, event_elapsed, encode_tiled, nvrtc: OnceLock::new(), contexts: Mutex::new(Vec::new()) };
+    let d = CudaDriver { api, event_elapsed, encode_tiled, contexts: Mutex::new(Vec::new()) };
     d.check("cuInit", unsafe { (d.api.init)(0) })?;
     let mut count = 0;
     d.check("cuDeviceGetCount", unsafe { (d.api.device_get_count)(&mut count) })?;
@@ -137,16 +136,85 @@ fn load() -> Result<Arc<CudaDriver>> {
     Ok(Arc::new(d))
 }
 
-fn load_nvrtc() -> Result<NvrtcApi> {
-    let names = [
-        "libnvrtc.so.13",
-        "libnvrtc.so.12",
-        "libnvrtc.so.11.2",
-        "libnvrtc.so",
-    ];
-    let dirs = toolkit_dirs(&["CUDA_HOME", "CUDA_PATH"], &["/usr/local/cuda/lib64", "/usr/local/cuda/lib"]);
-    let lib = open_library("nvrtc", &names, &dirs)?;
-    NvrtcApi::load(lib, "libnvrtc")
+/// nvrtc on its own: compiles CUDA C++ to a cubin for a named arch. It needs no GPU and no
+/// libcuda, so `rocmath-aot` can build the ahead-of-time kernel cache on any machine.
+pub struct Nvrtc {
+    api: NvrtcApi,
+}
+
+static NVRTC: OnceLock<Result<Nvrtc>> = OnceLock::new();
+
+impl Nvrtc {
+    /// The process's nvrtc, loaded on first use (`CUDA_HOME`/`CUDA_PATH`, then the CUDA
+    /// toolkit's usual directories, then the system loader's path).
+    pub fn get() -> Result<&'static Nvrtc> {
+        NVRTC
+            .get_or_init(|| {
+                let names = ["libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so"];
+                let dirs = toolkit_dirs(&["CUDA_HOME", "CUDA_PATH"], &["/usr/local/cuda/lib64", "/usr/local/cuda/lib"]);
+                let lib = open_library("nvrtc", &names, &dirs)?;
+                Ok(Nvrtc { api: NvrtcApi::load(lib, "libnvrtc")? })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// `(major, minor)`.
+    pub fn version(&self) -> Result<(i32, i32)> {
+        let (mut major, mut minor) = (0, 0);
+        self.check("nvrtcVersion", unsafe { (self.api.version)(&mut major, &mut minor) })?;
+        Ok((major, minor))
+    }
+
+    fn check(&self, call: &'static str, code: c_int) -> Result<()> {
+        if code == 0 {
+            return Ok(());
+        }
+        // SAFETY: nvrtcGetErrorString returns a static string.
+        let name = unsafe { CStr::from_ptr((self.api.get_error_string)(code)).to_string_lossy().into_owned() };
+        Err(Error::Driver { backend: "nvrtc", call, code, name })
+    }
+
+    /// The cubin of `source` for `arch` (a real arch such as `sm_90`, so the image is machine
+    /// code and loading it runs no PTX compiler).
+    pub fn compile(&self, module: &str, source: &str, arch: &str, options: &[String]) -> Result<Vec<u8>> {
+        let api = &self.api;
+        let bad = |what: &str| Error::InvalidArgument { name: "source", reason: format!("{what} contains NUL") };
+        let src = CString::new(source).map_err(|_| bad("source"))?;
+        let name = CString::new(format!("{module}.cu")).map_err(|_| bad("module name"))?;
+        let mut opts: Vec<CString> = vec![CString::new(format!("--gpu-architecture={arch}")).map_err(|_| bad("arch"))?];
+        opts.push(c"--std=c++17".into());
+        for o in options {
+            opts.push(CString::new(o.as_str()).map_err(|_| bad("option"))?);
+        }
+        let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
+        let mut prog: NvrtcProgram = std::ptr::null_mut();
+        // SAFETY: all strings are NUL-terminated and outlive the program; the program is
+        // destroyed on every path below.
+        unsafe {
+            self.check(
+                "nvrtcCreateProgram",
+                (api.create_program)(&mut prog, src.as_ptr(), name.as_ptr(), 0, std::ptr::null(), std::ptr::null()),
+            )?;
+            let compiled = (api.compile_program)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
+            let result = if compiled != 0 {
+                let mut size = 0usize;
+                (api.get_program_log_size)(prog, &mut size);
+                let mut log = vec![0u8; size.max(1)];
+                (api.get_program_log)(prog, log.as_mut_ptr() as *mut c_char);
+                let log = String::from_utf8_lossy(&log).trim_end_matches('\0').to_string();
+                Err(Error::Compile { module: module.to_string(), arch: arch.to_string(), log })
+            } else {
+                let mut size = 0usize;
+                self.check("nvrtcGetCUBINSize", (api.get_cubin_size)(prog, &mut size)).and_then(|_| {
+                    let mut cubin = vec![0u8; size];
+                    self.check("nvrtcGetCUBIN", (api.get_cubin)(prog, cubin.as_mut_ptr() as *mut c_char)).map(|_| cubin)
+                })
+            };
+            (api.destroy_program)(&mut prog);
+            result
+        }
+    }
 }
 
 impl CudaDriver {
@@ -202,19 +270,6 @@ impl CudaDriver {
         let mut v = 0;
         self.check("cuDeviceGetAttribute", unsafe { (self.api.device_get_attribute)(&mut v, attr, dev) })?;
         Ok(v.max(0) as usize)
-    }
-
-    fn nvrtc(&self) -> Result<&NvrtcApi> {
-        self.nvrtc.get_or_init(load_nvrtc).as_ref().map_err(Clone::clone)
-    }
-
-    fn nvrtc_check(&self, api: &NvrtcApi, call: &'static str, code: c_int) -> Result<()> {
-        if code == 0 {
-            return Ok(());
-        }
-        // SAFETY: nvrtcGetErrorString returns a static string.
-        let name = unsafe { CStr::from_ptr((api.get_error_string)(code)).to_string_lossy().into_owned() };
-        Err(Error::Driver { backend: "nvrtc", call, code, name })
     }
 }
 
@@ -419,51 +474,12 @@ impl Driver for CudaDriver {
     }
 
     fn compile(&self, module: &str, source: &str, arch: &str, options: &[String]) -> Result<Vec<u8>> {
-        let api = self.nvrtc()?;
-        let bad = |what: &str| Error::InvalidArgument { name: "source", reason: format!("{what} contains NUL") };
-        let src = CString::new(source).map_err(|_| bad("source"))?;
-        let name = CString::new(format!("{module}.cu")).map_err(|_| bad("module name"))?;
-        let mut opts: Vec<CString> = vec![CString::new(format!("--gpu-architecture={arch}")).map_err(|_| bad("arch"))?];
-        opts.push(c"--std=c++17".into());
-        for o in options {
-            opts.push(CString::new(o.as_str()).map_err(|_| bad("option"))?);
-        }
-        let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
-        let mut prog: NvrtcProgram = std::ptr::null_mut();
-        // SAFETY: all strings are NUL-terminated and outlive the program; the program is
-        // destroyed on every path below.
-        unsafe {
-            self.nvrtc_check(
-                api,
-                "nvrtcCreateProgram",
-                (api.create_program)(&mut prog, src.as_ptr(), name.as_ptr(), 0, std::ptr::null(), std::ptr::null()),
-            )?;
-            let compiled = (api.compile_program)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
-            let result = if compiled != 0 {
-                let mut size = 0usize;
-                (api.get_program_log_size)(prog, &mut size);
-                let mut log = vec![0u8; size.max(1)];
-                (api.get_program_log)(prog, log.as_mut_ptr() as *mut c_char);
-                let log = String::from_utf8_lossy(&log).trim_end_matches('\0').to_string();
-                Err(Error::Compile { module: module.to_string(), arch: arch.to_string(), log })
-            } else {
-                let mut size = 0usize;
-                self.nvrtc_check(api, "nvrtcGetCUBINSize", (api.get_cubin_size)(prog, &mut size))
-                    .and_then(|_| {
-                        let mut cubin = vec![0u8; size];
-                        self.nvrtc_check(api, "nvrtcGetCUBIN", (api.get_cubin)(prog, cubin.as_mut_ptr() as *mut c_char))
-                            .map(|_| cubin)
-                    })
-            };
-            (api.destroy_program)(&mut prog);
-            result
-        }
+        Nvrtc::get()?.compile(module, source, arch, options)
     }
 
     fn compiler_version(&self) -> Result<String> {
-        let api = self.nvrtc()?;
-        let (mut major, mut minor, mut drv) = (0, 0, 0);
-        self.nvrtc_check(api, "nvrtcVersion", unsafe { (api.version)(&mut major, &mut minor) })?;
+        let (major, minor) = Nvrtc::get()?.version()?;
+        let mut drv = 0;
         self.check("cuDriverGetVersion", unsafe { (self.api.driver_get_version)(&mut drv) })?;
         Ok(format!("nvrtc {major}.{minor} driver {drv}"))
     }

@@ -99,8 +99,23 @@ impl GpuDevice {
 
     /// Compiles (or loads from the memory or disk cache) a module for this device's arch, or for
     /// `source.arch_override` when it names one (e.g. `sm_90a`).
+    ///
+    /// Where it comes from, first found: this device's loaded modules, the ahead-of-time cache
+    /// ([`crate::aot`]: no compiler started), the disk cache, the compiler.
     pub fn module(&self, source: &KernelSource) -> Result<Arc<Module>> {
         let arch = source.arch_override.clone().unwrap_or_else(|| self.inner.props.arch.clone());
+        let aot_key = crate::aot::key(&source.name, &arch, &source.options, &source.source);
+        if let Some(m) = self.inner.modules.lock().map_err(poisoned)?.get(&aot_key) {
+            return Ok(m.clone());
+        }
+        if let Some(image) = crate::aot::system().and_then(|c| c.get(&aot_key)) {
+            // An image this driver refuses (built for another driver generation) is compiled
+            // below instead.
+            if let Ok(raw) = self.driver().module_load(self.ordinal(), &image) {
+                crate::aot::count_load();
+                return self.remember(aot_key, source, raw);
+            }
+        }
         let compiler = self.driver().compiler_version()?;
         let key = CacheKey::new(&source.name, &arch, &compiler, &source.options, &source.source);
         if let Some(m) = self.inner.modules.lock().map_err(poisoned)?.get(&key) {
@@ -108,6 +123,7 @@ impl GpuDevice {
         }
         let cache = KernelCache::from_env();
         let build = || {
+            COMPILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let start = std::time::Instant::now();
             let image = self.driver().compile(&source.name, &source.source, &arch, &source.options);
             // ROCMATH_LOG_COMPILE=1: one line per compile (cache misses only), to find slow modules.
@@ -122,6 +138,10 @@ impl GpuDevice {
             Err(_) => build()?,
         };
         let raw = self.driver().module_load(self.ordinal(), &image)?;
+        self.remember(key, source, raw)
+    }
+
+    fn remember(&self, key: CacheKey, source: &KernelSource, raw: RawModule) -> Result<Arc<Module>> {
         let module = Arc::new(Module {
             device: self.clone(),
             raw,
@@ -150,6 +170,13 @@ impl GpuDevice {
         NAMED_MODULES.get_or_init(Default::default).lock().map_err(poisoned)?.insert((self.backend(), self.ordinal(), name.to_string()), m.clone());
         Ok(m)
     }
+}
+
+static COMPILED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Modules this process compiled (found in neither the ahead-of-time nor the disk cache).
+pub fn compiled_modules() -> usize {
+    COMPILED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 fn poisoned<T>(_: std::sync::PoisonError<T>) -> Error {
