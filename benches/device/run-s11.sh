@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Eleventh session (H100): the ahead-of-time kernel cache. Run from the repository root on the
+# device machine after benches/device/stage.sh (which puts .carry/rocmath-kernels.aot, built
+# without a GPU by rocmath-aot with nvrtc 13.0, beside .carry/rocmath-bench).
+#   PHASE=a : the GPU and driver; the aot GPU test; truly cold plan creation (fresh process,
+#             empty kernel cache, CUDA_CACHE_DISABLE=1) of seven cases with the file and
+#             without it (ROCMATH_AOT_CACHE= set empty), alternating; the FFT suite with the
+#             file, driver cache off and an empty kernel cache (every case's cold plan, and its
+#             speed with the ahead-of-time kernels).
+#   PHASE=b : every FFT GPU test (no file beside the test binaries: kernels compiled at run
+#             time, as before).
+set -uo pipefail
+B=.carry/rocmath-bench
+OUT=${OUT:-/tmp/out}
+PHASE=${PHASE:-a}
+export ROCMATH_REQUIRE_GPU=1
+if [ "$PHASE" = a ]; then
+  { nvidia-smi --query-gpu=name,driver_version --format=csv; nvidia-smi | grep -o "CUDA Version: [0-9.]*"; ls -la .carry/rocmath-kernels.aot; } 2>&1 | tee "$OUT/s11-gpu.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 300 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked|assert" | tee "$OUT/s11-aot-test.txt"
+  {
+    for c in "--precision single --type c2c --length 4096 --batch 8" "--precision single --type c2c --length 16384 --batch 8" \
+             "--precision single --type c2c --length 1048576 --batch 2" "--precision double --type c2c --length 1048576 --batch 2" \
+             "--precision half --type c2c --length 1024 --batch 8" "--precision single --type r2c --length 512x512x512 --batch 1" \
+             "--precision single --type c2c --length 4099 --batch 8"; do
+      for aot in with without; do
+        d=/tmp/cold-$RANDOM; echo "== $c ($aot the AOT file)"
+        if [ $aot = with ]; then
+          CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=$d timeout 120 $B fft $c --device cuda --no-peer 2>&1 | grep -E "compiler start|plan:|check"
+        else
+          ROCMATH_AOT_CACHE= CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=$d timeout 120 $B fft $c --device cuda --no-peer 2>&1 | grep -E "compiler start|plan:|check"
+        fi
+        rm -rf $d
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-cold-aot.txt"
+  CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=/tmp/rmc-suite timeout 400 $B suite --only fft --device cuda 2>&1 | tee "$OUT/s11-fft-suite-aot.txt"
+fi
+if [ "$PHASE" = b ]; then
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 400 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked" | tee "$OUT/s11-fft-test.txt"
+fi
