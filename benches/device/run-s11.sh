@@ -9,11 +9,21 @@
 #             speed with the ahead-of-time kernels).
 #   PHASE=b : every FFT GPU test (no file beside the test binaries: kernels compiled at run
 #             time, as before).
+#   PHASE=c : staged loads by cp.async against through registers (ROCMATH_FFT_STAGE_ASYNC=0),
+#             alternating, two rounds, on the four-step cases and a 3D one; then the register
+#             and occupancy figures of the 2^20 kernels under ncu. Output: s11-stage-async.txt,
+#             s11-ncu-stage.txt.
 set -uo pipefail
 B=.carry/rocmath-bench
 OUT=${OUT:-/tmp/out}
 PHASE=${PHASE:-a}
 export ROCMATH_REQUIRE_GPU=1
+line() {  # label, env..., -- fft args: our time and cuFFT's from one run
+  local label=$1; shift
+  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
+  echo "== $label: $*"
+  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
+}
 if [ "$PHASE" = a ]; then
   { nvidia-smi --query-gpu=name,driver_version --format=csv; nvidia-smi | grep -o "CUDA Version: [0-9.]*"; ls -la .carry/rocmath-kernels.aot; } 2>&1 | tee "$OUT/s11-gpu.txt"
   ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 300 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked|assert" | tee "$OUT/s11-aot-test.txt"
@@ -37,4 +47,22 @@ if [ "$PHASE" = a ]; then
 fi
 if [ "$PHASE" = b ]; then
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 400 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked" | tee "$OUT/s11-fft-test.txt"
+fi
+if [ "$PHASE" = c ]; then
+  {
+    for round in 1 2; do
+      for c in "single 131072 512" "single 262144 256" "single 524288 128" "single 1048576 64" "single 2097152 32" "single 4194304 16" \
+               "single 8388608 8" "single 16777216 4" "double 1048576 64" "single 512x512x512 1 r2c"; do
+        set -- $c
+        for a in 1 0; do line "round $round async=$a" ROCMATH_FFT_STAGE_ASYNC=$a -- --precision $1 --type ${4:-c2c} --length $2 --batch $3; done
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-stage-async.txt"
+  export PATH=/usr/local/cuda/bin:$PATH
+  for a in 1 0; do
+    echo "== async=$a"
+    ROCMATH_FFT_STAGE_ASYNC=$a ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 ncu --launch-count 2 --section SpeedOfLight --section Occupancy --section LaunchStats \
+      $B fft --precision single --type c2c --length 1048576 --batch 64 --device cuda --iters 1 --warmup 0 --no-peer 2>&1 \
+      | grep -E "^  [a-zA-Z_].*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy"
+  done 2>&1 | tee "$OUT/s11-ncu-stage.txt"
 fi

@@ -369,8 +369,8 @@ template <class T, class F> struct rm_if<false, T, F> { typedef F type; };
 #define RM_CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
 
 // ------------------------------------------------------------------------------------------------
-// Asynchronous global -> LDS copies of 16 bytes (cp.async on NVIDIA sm_80+; a load and a store
-// elsewhere). `src_bytes` is 16 or 0 (0: nothing is read, the destination is zeroed). rm_cp_async_commit ends a
+// Asynchronous global -> LDS copies of 16 (or 8) bytes (cp.async on NVIDIA sm_80+; a load and a
+// store elsewhere). `src_bytes` is 16 or 0 (0: nothing is read, the destination is zeroed). rm_cp_async_commit ends a
 // group; rm_cp_async_wait<N> waits until at most N groups are pending (then a barrier makes the
 // data visible to the block).
 // ------------------------------------------------------------------------------------------------
@@ -384,6 +384,10 @@ RM_INLINE rm_u32 rm_smem_addr(const void* p) {
 RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(rm_smem_addr(dst)), "l"(src), "r"(src_bytes)
                  : "memory");
+}
+// 8 bytes, both ends 8-byte aligned (cp.async.ca: the 16-byte .cg form has no smaller size).
+RM_INLINE void rm_cp_async8(void* dst, const void* src) {
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(rm_smem_addr(dst)), "l"(src) : "memory");
 }
 RM_INLINE void rm_cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
 template <int N> RM_INLINE void rm_cp_async_wait() { asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory"); }
@@ -412,6 +416,7 @@ RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
     if (src_bytes >= 16) v = *(const rm_u32x4*)src;
     *(rm_u32x4*)dst = v;
 }
+RM_INLINE void rm_cp_async8(void* dst, const void* src) { *(unsigned long long*)dst = *(const unsigned long long*)src; }
 RM_INLINE void rm_cp_async_commit() {}
 template <int N> RM_INLINE void rm_cp_async_wait() {}
 #define RM_HAS_CP_ASYNC 0

@@ -216,7 +216,10 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
         index0 = i0;
     }
 
-    RM_INLINE C load_from(rm_i64 base, int e) const { return rm_fft_from_pair<C>(((const VI*)(in_re + base))[e * in_stride]); }
+    // Element e of the transform whose input starts at scalar `base`.
+    RM_INLINE const VI* address_from(rm_i64 base, int e) const { return (const VI*)(in_re + base) + e * in_stride; }
+
+    RM_INLINE C load_from(rm_i64 base, int e) const { return rm_fft_from_pair<C>(*address_from(base, e)); }
 
     RM_INLINE C load(int e) const { return rm_fft_from_pair<C>(in[e * in_stride]); }
 
@@ -302,6 +305,30 @@ template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(con
     }
 }
 
+// A staged kernel's loads straight into shared memory (cp.async), for plain inputs stored in the
+// compute type: every load of the block in flight at once, none of them held in registers.
+// (Registers were the limit: staging through them took 114-126 per thread at 512 threads, one
+// block per SM.) Other inputs (half storage, the general load) go through registers.
+#ifndef RM_FFT_STAGE_REGISTERS
+#define RM_FFT_STAGE_REGISTERS 0   // 1: through registers anyway (ROCMATH_FFT_STAGE_ASYNC=0, A/B)
+#endif
+template <class IO, class C> struct rm_fft_async_stage {
+    enum { value = 0 };
+    static RM_INLINE void copy(C*, const IO&, rm_i64, int) {}
+};
+template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<float, TO, rm_c32>, rm_c32> {
+    enum { value = RM_HAS_CP_ASYNC && !RM_FFT_STAGE_REGISTERS };
+    static RM_INLINE void copy(rm_c32* dst, const rm_fft_io_plain<float, TO, rm_c32>& io, rm_i64 base, int e) {
+        rm_cp_async8(dst, io.address_from(base, e));
+    }
+};
+template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<double, TO, rm_c64>, rm_c64> {
+    enum { value = RM_HAS_CP_ASYNC && !RM_FFT_STAGE_REGISTERS };
+    static RM_INLINE void copy(rm_c64* dst, const rm_fft_io_plain<double, TO, rm_c64>& io, rm_i64 base, int e) {
+        rm_cp_async16(dst, io.address_from(base, e), 16);
+    }
+};
+
 // N points per TPT threads, TPB transforms per block, each in a shared-memory row of ROW
 // elements. COLUMN: the block's transforms are
 // adjacent in memory (outer stride below the element stride), so consecutive threads take
@@ -343,8 +370,17 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         // 1024 threads, whose registers are capped at 64, load one at a time (all at once
         // was 15-20 % slower there: benches/results/2026-11-21-h100-fft.md).
         const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
+        if (rm_fft_async_stage<IO, C>::value) {
+#pragma unroll
+            for (int k = 0; k < per_thread; ++k) {
+                const int i = tid + k * TPT * TPB, st = i / N, e = i % N;
+                if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, staged_base[st], e);
+            }
+            rm_cp_async_commit();
+            rm_cp_async_wait<0>();
+        }
         const int chunk = TPT * TPB <= 512 ? per_thread : 1;
-        for (int c0 = 0; c0 < per_thread; c0 += chunk) {
+        for (int c0 = 0; !rm_fft_async_stage<IO, C>::value && c0 < per_thread; c0 += chunk) {
             C staged[chunk];
 #pragma unroll
             for (int k = 0; k < chunk; ++k) {

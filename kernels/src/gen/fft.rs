@@ -293,6 +293,12 @@ pub fn column_bytes() -> usize {
 }
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
+/// `ROCMATH_FFT_STAGE_ASYNC=0`: staged kernels load through registers, as before cp.async (A/B).
+fn stage_async() -> bool {
+    static ASYNC: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ASYNC.get_or_init(|| std::env::var("ROCMATH_FFT_STAGE_ASYNC").map_or(true, |v| v != "0"))
+}
+
 /// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
 /// multiprocessor ([`StockhamKernel::min_blocks`]; an A/B switch for tuning).
 fn min_blocks_override() -> Option<usize> {
@@ -521,7 +527,14 @@ impl StockhamKernel {
         let plain = if self.plain { "_p" } else { "" };
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let staging = if self.stages_through_registers() { "_sr" } else { "" };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+    }
+
+    /// A staged plain kernel that loads through registers rather than with cp.async
+    /// (`rm_fft_async_stage` in fft.hip): only with `ROCMATH_FFT_STAGE_ASYNC=0`, for A/B.
+    fn stages_through_registers(&self) -> bool {
+        self.staged && self.plain && !stage_async()
     }
 
     pub fn kernel_names(&self) -> Vec<String> {
@@ -533,6 +546,9 @@ impl StockhamKernel {
         let mut s = String::with_capacity(32 * 1024);
         s.push_str(&format!("// {} ({GENERATOR})\n", self.module_name()));
         s.push_str(crate::prelude());
+        if self.stages_through_registers() {
+            s.push_str("#define RM_FFT_STAGE_REGISTERS 1\n");
+        }
         s.push_str(FFT_HIP);
         let mut radices = self.passes.clone();
         if self.cluster > 1 {
