@@ -66,3 +66,21 @@ if [ "$PHASE" = c ]; then
       | grep -E "^  [a-zA-Z_].*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy"
   done 2>&1 | tee "$OUT/s11-ncu-stage.txt"
 fi
+#   PHASE=d : ncu metrics of the four-step kernels, ours (cp.async staging) and cuFFT's, for
+#             2^20 x 64 and 2^22 x 16: instructions, DRAM bytes, stall reasons per issue.
+#             Output: s11-ncu-metrics.txt.
+if [ "$PHASE" = d ]; then
+  export PATH=/usr/local/cuda/bin:$PATH
+  m=gpu__time_duration.sum,smsp__inst_executed.sum,dram__bytes_read.sum,dram__bytes_write.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active
+  m=$m,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  for r in long_scoreboard barrier mio_throttle lg_throttle short_scoreboard wait math_pipe_throttle not_selected selected drain membar; do
+    m=$m,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
+  done
+  for c in "1048576 64" "4194304 16"; do
+    set -- $c
+    echo "== single $1 x $2"
+    ROCMATH_CACHE_DIR=/tmp/rmc $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 > /dev/null 2>&1
+    ROCMATH_CACHE_DIR=/tmp/rmc timeout 250 ncu --launch-count 8 --metrics $m \
+      $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 2>&1 | grep -v "^  check\|^\[\|^  cuFFT check\|^  plan"
+  done 2>&1 | tee "$OUT/s11-ncu-metrics.txt"
+fi
