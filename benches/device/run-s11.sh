@@ -84,3 +84,16 @@ if [ "$PHASE" = d ]; then
       $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 2>&1 | grep -v "^  check\|^\[\|^  cuFFT check\|^  plan"
   done 2>&1 | tee "$OUT/s11-ncu-metrics.txt"
 fi
+#   PHASE=e : after the four-step twiddle change (a per-thread base and a coalesced step table)
+#             and the cheaper cp.async addressing: the stage A/B again (one round), then every
+#             FFT GPU test. Output: s11-twiddle-ab.txt, s11-fft-test-2.txt.
+if [ "$PHASE" = e ]; then
+  {
+    for c in "single 131072 512" "single 262144 256" "single 524288 128" "single 1048576 64" "single 2097152 32" "single 4194304 16" \
+             "single 8388608 8" "single 16777216 4" "double 1048576 64" "single 512x512x512 1 r2c"; do
+      set -- $c
+      for a in 1 0; do line "async=$a" ROCMATH_FFT_STAGE_ASYNC=$a -- --precision $1 --type ${4:-c2c} --length $2 --batch $3; done
+    done
+  } 2>&1 | tee "$OUT/s11-twiddle-ab.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" | tee "$OUT/s11-fft-test-2.txt"
+fi

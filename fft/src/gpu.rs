@@ -202,9 +202,11 @@ enum Table {
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
     BigHi(usize, u32),
-    /// Four-step twiddle steps of (columns, radix of the column kernel's last pass): entry
-    /// (r - 1) * columns + c is exp(-2 pi i c r / (radix columns)), 1 <= r < radix.
-    BigStep(usize, usize),
+    /// Four-step twiddle steps of (n, columns, threads per column transform, radix of the column
+    /// kernel's last pass): with NS = n / columns / radix, entry (it * radix + r) * columns + c is
+    /// exp(-2 pi i c (it tpt + r NS) / n), for r < radix and it < ceil(NS / tpt)
+    /// (`rm_fft_big_twiddle_apply` in fft.hip).
+    BigStep(usize, usize, usize, usize),
     /// Bluestein chirp exp(dir pi i j^2 / n), j < n.
     Chirp(usize, i32),
     /// Bluestein filter spectrum (length m) for the chirp of n points, divided by m.
@@ -286,12 +288,13 @@ struct FourStep {
     n: usize,
     shift: u32,
     cols: usize,
-    radix: usize,
 }
 
 impl FourStep {
-    fn tables(&self) -> [Table; 3] {
-        [Table::BigLo(self.n, self.shift), Table::BigHi(self.n, self.shift), Table::BigStep(self.cols, self.radix)]
+    /// The tables of the column pass run by `kernel`.
+    fn tables(&self, kernel: &StockhamKernel) -> [Table; 3] {
+        let radix = kernel.passes.last().copied().unwrap_or(1);
+        [Table::BigLo(self.n, self.shift), Table::BigHi(self.n, self.shift), Table::BigStep(self.n, self.cols, kernel.tpt, radix)]
     }
 }
 
@@ -483,7 +486,7 @@ impl Builder<'_> {
         for t in [ends.pre, ends.post].into_iter().flatten() {
             self.table(t);
         }
-        for t in big.iter().flat_map(|b| b.tables()) {
+        for t in big.iter().flat_map(|b| b.tables(&kernel)) {
             self.table(t);
         }
         let module = self.module(kernel.module_name(), || kernel.source());
@@ -514,8 +517,7 @@ impl Builder<'_> {
         // adjacent (outer stride es below the element stride), so the kernel runs column order.
         let mut o1 = vec![(n2, es_src, 2)];
         o1.extend(into_rows(&outer, 2 * n as i64));
-        let radix = rocmath_kernels::gen::fft::factorize(n1).and_then(|p| p.last().copied()).ok_or_else(|| internal(format!("column length {n1}")))?;
-        let big = FourStep { n, shift: big_shift(n), cols: n2, radix };
+        let big = FourStep { n, shift: big_shift(n), cols: n2 };
         self.single(n1, dir, (sv, es_src * n2 as i64), (&tmp, 2 * n2 as i64), o1, Ends::plain(n1), Some(big))?;
         // Step 2: row k1 of tmp (n2 points, contiguous) -> dst element k1 + n1 * k2.
         let mut o2 = vec![(n1, 2 * n2 as i64, es_dst)];
@@ -680,7 +682,11 @@ fn table_values(t: Table) -> Vec<Complex64> {
             }
             t
         }
-        Table::BigStep(cols, radix) => (1..radix).flat_map(|r| (0..cols).map(move |c| root((c * r) as u128, (radix * cols) as u128))).collect(),
+        Table::BigStep(n, cols, tpt, radix) => {
+            let ns = n / cols / radix;
+            let iters = ns.div_ceil(tpt);
+            (0..iters * radix).flat_map(|q| (0..cols).map(move |c| root(c as u128 * ((q / radix) * tpt + (q % radix) * ns) as u128, n as u128))).collect()
+        }
         Table::BigLo(n, shift) => (0..1usize << shift).map(|j| root(j as u128, n as u128)).collect(),
         Table::BigHi(n, shift) => (0..n.div_ceil(1 << shift)).map(|j| root((j as u128) << shift, n as u128)).collect(),
         Table::Chirp(n, dir) => (0..n).map(|j| chirp(j, n, dir)).collect(),
@@ -990,7 +996,7 @@ impl GpuPlan {
                 args.push(table(stages_table(kernel)));
                 match big {
                     Some(b) => {
-                        let [lo, hi, step] = b.tables();
+                        let [lo, hi, step] = b.tables(kernel);
                         args.push(table(lo)).push(table(hi)).push(table(step)).push(b.shift as i32)
                     }
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
@@ -1094,6 +1100,31 @@ mod tests {
             let hi = n.div_ceil(1 << shift);
             assert!((n - 1) >> shift < hi);
             assert!(1usize << shift >= (n as f64).sqrt() as usize);
+        }
+    }
+
+    #[test]
+    fn four_step_twiddle_is_the_threads_base_times_a_step() {
+        // rm_fft_big_twiddle_apply: element r of butterfly j = lt + it tpt of column c gets
+        // base(c lt) * step[(it radix + r) cols + c] = exp(-2 pi i c (j + r NS) / n).
+        for (n1, cols, tpt, radix) in [(1024usize, 64usize, 64usize, 4usize), (1000, 30, 125, 5), (2048, 16, 128, 8)] {
+            let n = n1 * cols;
+            let shift = big_shift(n);
+            let (lo, hi) = (table_values(Table::BigLo(n, shift)), table_values(Table::BigHi(n, shift)));
+            let step = table_values(Table::BigStep(n, cols, tpt, radix));
+            let ns = n1 / radix;
+            for c in (0..cols).step_by(7) {
+                for j in (0..ns).step_by(3) {
+                    let (lt, it) = (j % tpt, j / tpt);
+                    let m = c * lt;
+                    let base = lo[m & ((1 << shift) - 1)] * hi[m >> shift];
+                    for r in 0..radix {
+                        let want = Complex64::from_polar(1.0, -2.0 * std::f64::consts::PI * ((c * (j + r * ns)) % n) as f64 / n as f64);
+                        let got = base * step[(it * radix + r) * cols + c];
+                        assert!((got - want).norm() < 1e-12, "n1 {n1} cols {cols} c {c} j {j} r {r}");
+                    }
+                }
+            }
         }
     }
 

@@ -136,12 +136,13 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
 //   il      : re/im are adjacent and 2-scalar aligned (interleaved): one vector access each.
 //   big_lo/big_hi/big_step : when non-null, output element e of transform i0 (the column index,
 //             i0 < big_cols) is multiplied by exp(DIR 2 pi i (i0 * e) / big_n), the four-step
-//             twiddle; the last pass applies it (rm_fft_big_twiddle_apply).
+//             twiddle; the last pass applies it (rm_fft_big_twiddle_apply) with big_base, the
+//             thread's own factor (rm_fft_stockham sets it).
 template <class TI, class TO, class C> struct rm_fft_io {
     typedef typename rm_traits<C>::real R;
     const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in; int n_in; const C* pre;
     TO* out_re; TO* out_im; rm_i64 out_stride; int out_il; int n_out; const C* post;
-    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols; C big_base;
     R scale;
     rm_i64 in_base, out_base, index0;
     bool valid;
@@ -205,7 +206,7 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
     typedef rm_vec<TO, 2> VO;
     const TI* in_re; int in_stride;    // strides in complex elements
     TO* out_re; int out_stride;
-    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols; C big_base;
     R scale;
     const VI* in; VO* out; rm_i64 index0;
     bool valid;
@@ -231,17 +232,18 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
     RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
 };
 
-// The four-step twiddle of butterfly j of the last pass (radix RADIX of an N-point transform),
-// whose element r is output e = j + r N/RADIX: exp(DIR 2 pi i i0 e / big_n) =
-// base(i0 j) * step[(r - 1) big_cols + i0], with step entry exp(-2 pi i c r / (RADIX big_cols))
-// for column c (conjugated for the inverse). Two table reads per butterfly and one per element
-// that is coalesced over the block's columns, instead of two scattered reads per element.
-template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, int j, C* v) {
+// The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
+// transform, NS = N / RADIX), whose element r is output e = lt + (it TPT + r NS):
+// exp(DIR 2 pi i i0 e / big_n) = big_base * step[(it RADIX + r) big_cols + i0], where big_base =
+// exp(DIR 2 pi i i0 lt / big_n) is the thread's own (two scattered table reads, once, before the
+// passes) and step entry (it RADIX + r) cols + c = exp(-2 pi i c (it TPT + r NS) / big_n)
+// (conjugated for the inverse) is read coalesced over the block's adjacent columns. (Gathering
+// a base per butterfly made the 2^20 column pass wait on scattered loads: 40 M load sectors
+// where the data is 17 M.)
+template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, int it, C* v) {
     if (!io.big_lo) return;
-    const C a = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * j);
-    v[0] = v[0] * a;
 #pragma unroll
-    for (int r = 1; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * a, rm_fft_entry(io.big_step, (r - 1) * io.big_cols + io.index0));
+    for (int r = 0; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * io.big_base, rm_fft_entry(io.big_step, (it * RADIX + r) * io.big_cols + io.index0));
 }
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
@@ -278,7 +280,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             if (DST) {
                 // The last pass: NS = N / RADIX, so d = j.
                 if (io.valid) {
-                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, j, v[it]);
+                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, it, v[it]);
 #pragma unroll
                     for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
                 }
@@ -353,6 +355,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         if (io.valid) rm_fft_offsets(outer, first + t, in_off, out_off, i0);
         io.place(in_off, out_off, i0);
     }
+    if (io.big_lo) io.big_base = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * lt);
     C* row = sm + t * ROW;
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping. Each row's offset is found
@@ -371,10 +374,26 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         // was 15-20 % slower there: benches/results/2026-11-21-h100-fft.md).
         const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
         if (rm_fft_async_stage<IO, C>::value) {
+            const int T = TPT * TPB;
+            if (N % T == 0 && T % 16 == 0) {
+                // Element tid + c T of every row: the row and the padded column offsets are
+                // compile-time constants plus this thread's own (a third of the integer work of
+                // the general form below, which divides i by N for each element).
+                const int padded = tid + (tid >> 4);
 #pragma unroll
-            for (int k = 0; k < per_thread; ++k) {
-                const int i = tid + k * TPT * TPB, st = i / N, e = i % N;
-                if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, staged_base[st], e);
+                for (int st = 0; st < TPB; ++st) {
+                    if (first + st < transforms) {
+                        const rm_i64 base = staged_base[st];
+#pragma unroll
+                        for (int c = 0; c < N / T; ++c) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + padded + c * (T + T / 16)], io, base, tid + c * T);
+                    }
+                }
+            } else {
+#pragma unroll
+                for (int k = 0; k < per_thread; ++k) {
+                    const int i = tid + k * T, st = i / N, e = i % N;
+                    if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, staged_base[st], e);
+                }
             }
             rm_cp_async_commit();
             rm_cp_async_wait<0>();
