@@ -97,3 +97,34 @@ if [ "$PHASE" = e ]; then
   } 2>&1 | tee "$OUT/s11-twiddle-ab.txt"
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" | tee "$OUT/s11-fft-test-2.txt"
 fi
+#   PHASE=f : three builds of rocmath-bench side by side (stage .carry/rocmath-bench-A and -B by
+#             hand): A = d9cafca (cp.async staging), B = 71d6f8e (+ four-step twiddle base read
+#             before the passes, compile-time staging offsets), C = .carry/rocmath-bench (base
+#             read in the last pass). Two rounds over 2^17-2^24, alternating. Output:
+#             s11-twiddle-abc.txt.
+if [ "$PHASE" = f ]; then
+  {
+    for round in 1 2; do
+      for c in "131072 512" "262144 256" "524288 128" "1048576 64" "2097152 32" "4194304 16" "8388608 8" "16777216 4"; do
+        set -- $c
+        for v in A B C; do
+          b=$B; [ $v = C ] || b=$B-$v
+          echo "== round $round build $v: $1 x $2"
+          ROCMATH_CACHE_DIR=/tmp/rmc timeout 120 $b fft --precision single --type c2c --length $1 --batch $2 --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
+        done
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-twiddle-abc.txt"
+fi
+#   PHASE=g : column width 32 against 64 bytes (ROCMATH_FFT_COLUMN_BYTES) on 2^17-2^24 with the
+#             final kernels, two rounds alternating. Output: s11-column-bytes.txt.
+if [ "$PHASE" = g ]; then
+  {
+    for round in 1 2; do
+      for c in "131072 512" "262144 256" "524288 128" "1048576 64" "2097152 32" "4194304 16" "8388608 8" "16777216 4"; do
+        set -- $c
+        for cb in 64 32; do line "round $round column bytes $cb" ROCMATH_FFT_COLUMN_BYTES=$cb -- --precision single --type c2c --length $1 --batch $2; done
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-column-bytes.txt"
+fi
