@@ -136,13 +136,12 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
 //   il      : re/im are adjacent and 2-scalar aligned (interleaved): one vector access each.
 //   big_lo/big_hi/big_step : when non-null, output element e of transform i0 (the column index,
 //             i0 < big_cols) is multiplied by exp(DIR 2 pi i (i0 * e) / big_n), the four-step
-//             twiddle; the last pass applies it (rm_fft_big_twiddle_apply) with big_base, the
-//             thread's own factor (rm_fft_stockham sets it).
+//             twiddle; the last pass applies it (rm_fft_big_twiddle_apply).
 template <class TI, class TO, class C> struct rm_fft_io {
     typedef typename rm_traits<C>::real R;
     const TI* in_re; const TI* in_im; rm_i64 in_stride; int in_il; int herm_in; int n_in; const C* pre;
     TO* out_re; TO* out_im; rm_i64 out_stride; int out_il; int n_out; const C* post;
-    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols; C big_base;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
     R scale;
     rm_i64 in_base, out_base, index0;
     bool valid;
@@ -206,7 +205,7 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
     typedef rm_vec<TO, 2> VO;
     const TI* in_re; int in_stride;    // strides in complex elements
     TO* out_re; int out_stride;
-    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols; C big_base;
+    const C* big_lo; const C* big_hi; const C* big_step; int big_shift; rm_i64 big_cols;
     R scale;
     const VI* in; VO* out; rm_i64 index0;
     bool valid;
@@ -234,16 +233,17 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
 
 // The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
 // transform, NS = N / RADIX), whose element r is output e = lt + (it TPT + r NS):
-// exp(DIR 2 pi i i0 e / big_n) = big_base * step[(it RADIX + r) big_cols + i0], where big_base =
-// exp(DIR 2 pi i i0 lt / big_n) is the thread's own (two scattered table reads, once, before the
-// passes) and step entry (it RADIX + r) cols + c = exp(-2 pi i c (it TPT + r NS) / big_n)
+// exp(DIR 2 pi i i0 e / big_n) = base * step[(it RADIX + r) big_cols + i0], where base =
+// exp(DIR 2 pi i i0 lt / big_n) is the thread's own (two scattered table reads, once, in the last
+// pass: read before the first pass, it held two registers through all of them, and the
+// 1024-thread kernels, at their 64-register cap, ran 2-6 % slower) and step entry (it RADIX + r) cols + c = exp(-2 pi i c (it TPT + r NS) / big_n)
 // (conjugated for the inverse) is read coalesced over the block's adjacent columns. (Gathering
 // a base per butterfly made the 2^20 column pass wait on scattered loads: 40 M load sectors
 // where the data is 17 M.)
-template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, int it, C* v) {
+template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, C base, int it, C* v) {
     if (!io.big_lo) return;
 #pragma unroll
-    for (int r = 0; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * io.big_base, rm_fft_entry(io.big_step, (it * RADIX + r) * io.big_cols + io.index0));
+    for (int r = 0; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * base, rm_fft_entry(io.big_step, (it * RADIX + r) * io.big_cols + io.index0));
 }
 
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
@@ -272,6 +272,8 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         }
     }
     if (SRC == 0 && DST == 0) rm_barrier();
+    C big_base;
+    if (DST && io.big_lo) big_base = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * lt);
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
@@ -280,7 +282,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             if (DST) {
                 // The last pass: NS = N / RADIX, so d = j.
                 if (io.valid) {
-                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, it, v[it]);
+                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, big_base, it, v[it]);
 #pragma unroll
                     for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
                 }
@@ -355,7 +357,6 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         if (io.valid) rm_fft_offsets(outer, first + t, in_off, out_off, i0);
         io.place(in_off, out_off, i0);
     }
-    if (io.big_lo) io.big_base = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * lt);
     C* row = sm + t * ROW;
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping. Each row's offset is found
