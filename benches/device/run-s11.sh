@@ -128,3 +128,20 @@ if [ "$PHASE" = g ]; then
     done
   } 2>&1 | tee "$OUT/s11-column-bytes.txt"
 fi
+#   PHASE=h : the build with 512-thread column blocks (column_tpb): every FFT GPU test, the aot
+#             test, the FFT suite, and double 2^20 with room for 3 and 4 blocks per SM
+#             (ROCMATH_FFT_MIN_BLOCKS) against the default, alternating. Output:
+#             s11-fft-test-3.txt, s11-fft-suite.txt, s11-double-blocks.txt.
+if [ "$PHASE" = h ]; then
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s11-fft-test-3.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s11-fft-test-3.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 $B suite --only fft --device cuda > "$OUT/s11-fft-suite.txt" 2>&1
+  {
+    for round in 1 2; do
+      for mb in default 3 4; do
+        if [ $mb = default ]; then line "round $round min blocks default" -- --precision double --type c2c --length 1048576 --batch 64
+        else line "round $round min blocks $mb" ROCMATH_FFT_MIN_BLOCKS=$mb -- --precision double --type c2c --length 1048576 --batch 64; fi
+      done
+    done
+  } > "$OUT/s11-double-blocks.txt" 2>&1
+fi

@@ -313,10 +313,15 @@ pub fn row_elements(n: usize) -> usize {
 }
 
 /// Transforms per block of a column pass: [`column_bytes`] of them where threads and shared
-/// memory allow (a row, plus its offset when the kernel is staged).
+/// memory allow (a row, plus its offset when the kernel is staged), but no more than make 512
+/// threads (two blocks per SM) while the block still spans [`MIN_COLUMN_BYTES`]. On the H100,
+/// 2048-point column passes in 32-byte blocks of 512 threads beat 64-byte blocks of 1024 by 5 %
+/// at 2^21 and 2^22 (benches/results/2026-11-21-h100-fft.md, eleventh session).
 fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: usize) -> usize {
-    (column_bytes() / complex_bytes).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
+    let two_blocks = (512 / tpt).max(MIN_COLUMN_BYTES / complex_bytes);
+    (column_bytes() / complex_bytes).min(two_blocks).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
 }
+const MIN_COLUMN_BYTES: usize = 32;
 
 /// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
 pub const SHARED_SM90: usize = 227 * 1024;
@@ -963,7 +968,8 @@ mod tests {
                 let n = p.max_column_pass(limit);
                 let bytes = compute_precision(p).compute_complex_bytes();
                 let k = StockhamKernel::new(p, p, n, true, false, limit).unwrap();
-                assert!(k.tpb * bytes >= column_bytes(), "{}", k.module_name());
+                assert!(k.tpb * bytes >= column_bytes().min(MIN_COLUMN_BYTES), "{}", k.module_name());
+                assert!(k.tpb * bytes >= column_bytes() || k.threads() <= 512, "{}", k.module_name());
                 let longer = StockhamKernel::new(p, p, 2 * n, true, false, limit).unwrap();
                 assert!(longer.tpb * bytes < column_bytes(), "{}", longer.module_name());
             }
