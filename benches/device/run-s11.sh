@@ -145,3 +145,30 @@ if [ "$PHASE" = h ]; then
     done
   } > "$OUT/s11-double-blocks.txt" 2>&1
 fi
+#   PHASE=i : 16-byte column blocks (ROCMATH_FFT_COLUMN_BYTES=16: every column kernel takes 2
+#             transforms, so the 4096-point ones get 512 threads) against the default at 2^23 and
+#             2^24, three rounds alternating. Output: s11-column-16.txt.
+if [ "$PHASE" = i ]; then
+  {
+    for round in 1 2 3; do
+      for c in "8388608 8" "16777216 4"; do
+        set -- $c
+        for cb in 64 16; do line "round $round column bytes $cb" ROCMATH_FFT_COLUMN_BYTES=$cb -- --precision single --type c2c --length $1 --batch $2; done
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-column-16.txt"
+fi
+#   PHASE=j : column kernels with radix-8 passes (ROCMATH_FFT_COLUMN_RADIX=8: twice the threads
+#             per transform, half the registers) against radix 16, two rounds alternating, on
+#             the cases whose column passes are 512-2048 points. Output: s11-column-radix.txt.
+if [ "$PHASE" = j ]; then
+  {
+    for round in 1 2; do
+      for c in "single 131072 512" "single 262144 256" "single 524288 128" "single 1048576 64" "single 2097152 32" "single 4194304 16" \
+               "double 1048576 64" "single 512x512x512 1 r2c" "single 256x256x256 1"; do
+        set -- $c
+        for r in 16 8; do line "round $round column radix $r" ROCMATH_FFT_COLUMN_RADIX=$r -- --precision $1 --type ${4:-c2c} --length $2 --batch $3; done
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-column-radix.txt"
+fi

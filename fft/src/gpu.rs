@@ -191,13 +191,14 @@ type Outer = (usize, i64, i64);
 enum Table {
     /// exp(-2 pi i m / n), m < n.
     Roots(usize),
-    /// The per-pass twiddles of the Stockham kernel of n points (`stage_twiddles`).
-    Stages(usize),
+    /// The per-pass twiddles of the Stockham kernel of n points whose largest power-of-two radix
+    /// is the second value (`stage_twiddles` of `factorize_with`).
+    Stages(usize, usize),
     /// The same followed by the fused real post-processing twiddles (`real_post_twiddles`).
-    StagesRealPost(usize),
+    StagesRealPost(usize, usize),
     /// The per-pass twiddles of n points followed by the cross-block twiddles of a cluster of
-    /// that many blocks (`cluster_twiddles`): (n, cluster).
-    StagesCluster(usize, usize),
+    /// that many blocks (`cluster_twiddles`): (n, largest power-of-two radix, cluster).
+    StagesCluster(usize, usize, usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
@@ -643,12 +644,13 @@ fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
 
 /// The twiddle table `kernel` reads.
 fn stages_table(kernel: &StockhamKernel) -> Table {
+    let two = rocmath_kernels::gen::fft::largest_two(&kernel.passes);
     if kernel.cluster > 1 {
-        Table::StagesCluster(kernel.n, kernel.cluster)
+        Table::StagesCluster(kernel.n, two, kernel.cluster)
     } else if kernel.real_post {
-        Table::StagesRealPost(kernel.n)
+        Table::StagesRealPost(kernel.n, two)
     } else {
-        Table::Stages(kernel.n)
+        Table::Stages(kernel.n, two)
     }
 }
 
@@ -667,12 +669,12 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
-        Table::Stages(n) | Table::StagesRealPost(n) | Table::StagesCluster(n, _) => {
-            let passes = rocmath_kernels::gen::fft::factorize(n).unwrap_or_default();
+        Table::Stages(n, two) | Table::StagesRealPost(n, two) | Table::StagesCluster(n, two, _) => {
+            let passes = rocmath_kernels::gen::fft::factorize_with(n, two).unwrap_or_default();
             let mut fractions = stage_twiddles(&passes);
             match t {
-                Table::StagesRealPost(_) => fractions.extend(real_post_twiddles(n)),
-                Table::StagesCluster(_, cluster) => fractions.extend(cluster_twiddles(n, cluster)),
+                Table::StagesRealPost(..) => fractions.extend(real_post_twiddles(n)),
+                Table::StagesCluster(_, _, cluster) => fractions.extend(cluster_twiddles(n, cluster)),
                 _ => {}
             }
             let mut t: Vec<Complex64> = fractions.into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();

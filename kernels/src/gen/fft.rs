@@ -129,9 +129,15 @@ impl FftPrecision {
 /// Radix passes for `n`, largest powers of two first, or `None` if `n` has a prime factor
 /// beyond 17. `n = 1` has no pass.
 pub fn factorize(n: usize) -> Option<Vec<usize>> {
+    factorize_with(n, 16)
+}
+
+/// [`factorize`] with the powers of two in passes of at most `max_two` (a power of two, 2 to 16).
+pub fn factorize_with(n: usize, max_two: usize) -> Option<Vec<usize>> {
     if n == 0 {
         return None;
     }
+    let step = max_two.clamp(2, 16).trailing_zeros();
     let mut rest = n;
     let mut twos = 0;
     while rest.is_multiple_of(2) {
@@ -139,9 +145,9 @@ pub fn factorize(n: usize) -> Option<Vec<usize>> {
         twos += 1;
     }
     let mut passes = Vec::new();
-    while twos >= 4 {
-        passes.push(16);
-        twos -= 4;
+    while twos >= step {
+        passes.push(1 << step);
+        twos -= step;
     }
     if twos > 0 {
         passes.push(1 << twos);
@@ -293,6 +299,19 @@ pub fn column_bytes() -> usize {
 }
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
+/// `ROCMATH_FFT_COLUMN_RADIX`: the largest power-of-two radix of column kernels (8 or 16; A/B:
+/// radix 8 means twice the threads per transform, and half the registers each).
+fn column_radix() -> usize {
+    static RADIX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16).unwrap_or(16))
+}
+
+/// The largest power-of-two radix of `passes` (1 if none): with [`factorize_with`], what
+/// rebuilds the same passes (and so the same twiddle table) for the same length.
+pub fn largest_two(passes: &[usize]) -> usize {
+    passes.iter().copied().filter(|r| r.is_power_of_two()).max().unwrap_or(1)
+}
+
 /// `ROCMATH_FFT_STAGE_ASYNC=0`: staged kernels load through registers, as before cp.async (A/B).
 fn stage_async() -> bool {
     static ASYNC: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -377,7 +396,8 @@ impl StockhamKernel {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
-        let passes = factorize(n).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
+        let max_two = if column { column_radix() } else { 16 };
+        let passes = factorize_with(n, max_two).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
         let row_bytes = row_elements(n) * precision.compute_complex_bytes();
@@ -976,6 +996,21 @@ mod tests {
             assert_eq!(p.max_column_pass(SHARED_SM90), 2048);
             assert_eq!(p.max_column_pass(SHARED_CDNA), 512);
         }
+    }
+
+    #[test]
+    fn capped_factorizations_rebuild_from_their_largest_power_of_two() {
+        for n in (1..=5000).chain([1 << 20, 3 << 12, 1000, 4099]) {
+            for cap in [2, 4, 8, 16] {
+                if let Some(p) = factorize_with(n, cap) {
+                    assert!(p.iter().all(|&r| !r.is_power_of_two() || r <= cap), "{n} {cap}: {p:?}");
+                    assert_eq!(p.iter().product::<usize>(), n);
+                    assert_eq!(factorize_with(n, largest_two(&p)), Some(p.clone()), "{n} {cap}");
+                }
+            }
+        }
+        assert_eq!(factorize_with(1024, 8), Some(vec![8, 8, 8, 2]));
+        assert_eq!(factorize(1024), Some(vec![16, 16, 4]));
     }
 
     #[test]
