@@ -172,3 +172,11 @@ if [ "$PHASE" = j ]; then
     done
   } 2>&1 | tee "$OUT/s11-column-radix.txt"
 fi
+#   PHASE=k : the final build (f64 column kernels in radix-8 passes): every FFT GPU test, the aot
+#             test and the FFT suite. Output: s11-fft-test-final.txt, s11-fft-suite-final.txt.
+if [ "$PHASE" = k ]; then
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s11-fft-test-final.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 100 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s11-fft-test-final.txt"
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s11-fft-test-final.txt"
+  CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=/tmp/rmc-final timeout 300 $B suite --only fft --device cuda > "$OUT/s11-fft-suite-final.txt" 2>&1
+fi

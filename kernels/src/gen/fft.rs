@@ -299,11 +299,15 @@ pub fn column_bytes() -> usize {
 }
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
-/// `ROCMATH_FFT_COLUMN_RADIX`: the largest power-of-two radix of column kernels (8 or 16; A/B:
-/// radix 8 means twice the threads per transform, and half the registers each).
-fn column_radix() -> usize {
-    static RADIX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16).unwrap_or(16))
+/// The largest power-of-two radix of column kernels computing in `precision`: 8 for f64 (twice
+/// the threads per transform, half the registers each: 16 f64 values alone fill 64 registers),
+/// 16 otherwise. On the H100, double 2^20 x 64 took 1.74 ms with radix 8 against 1.86; single
+/// lost 3-28 % at 2^17 and 2^19-2^22 (benches/results/2026-11-21-h100-fft.md, eleventh
+/// session). `ROCMATH_FFT_COLUMN_RADIX` (8 or 16) sets it for every precision, for A/B.
+fn column_radix(precision: FftPrecision) -> usize {
+    static RADIX: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16));
+    forced.unwrap_or(if precision == FftPrecision::F64 { 8 } else { 16 })
 }
 
 /// The largest power-of-two radix of `passes` (1 if none): with [`factorize_with`], what
@@ -396,7 +400,7 @@ impl StockhamKernel {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
-        let max_two = if column { column_radix() } else { 16 };
+        let max_two = if column { column_radix(precision) } else { 16 };
         let passes = factorize_with(n, max_two).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
