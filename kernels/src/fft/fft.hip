@@ -233,13 +233,14 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
 
 // The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
 // transform, NS = N / RADIX), whose element r is output e = lt + (it TPT + r NS):
-// exp(DIR 2 pi i i0 e / big_n) = base * step[(it RADIX + r) big_cols + i0], where base =
-// exp(DIR 2 pi i i0 lt / big_n) is the thread's own (two scattered table reads, once, in the last
-// pass: read before the first pass, it held two registers through all of them, and the
-// 1024-thread kernels, at their 64-register cap, ran 2-6 % slower) and step entry (it RADIX + r) cols + c = exp(-2 pi i c (it TPT + r NS) / big_n)
-// (conjugated for the inverse) is read coalesced over the block's adjacent columns. (Gathering
-// a base per butterfly made the 2^20 column pass wait on scattered loads: 40 M load sectors
-// where the data is 17 M.)
+//   exp(DIR 2 pi i i0 e / big_n) = base * step[(it RADIX + r) big_cols + i0], where
+//   base = exp(DIR 2 pi i i0 lt / big_n) is the thread's own: two scattered table reads, once,
+//          in the last pass (rm_fft_pass; read before the first pass it held two registers
+//          through all of them, and the 2048-point kernels ran 1-2 % slower), and
+//   step entry (it RADIX + r) cols + c = exp(-2 pi i c (it TPT + r NS) / big_n) (conjugated for
+//          the inverse) is read coalesced over the block's adjacent columns.
+// Gathering a base per butterfly made the 2^20 column pass wait on scattered loads: 40 M load
+// sectors where the data is 17 M.
 template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, C base, int it, C* v) {
     if (!io.big_lo) return;
 #pragma unroll
@@ -368,12 +369,8 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
             staged_base[tid] = a;
         }
         rm_barrier();
-        // A thread's loads go in chunks, each chunk's loads before its shared stores, so that
-        // they are in flight together. Blocks of up to 512 threads take all of them at once
-        // (on the H100: 2^15-2^20 and double 2^20 7-18 % faster than one at a time); blocks of
-        // 1024 threads, whose registers are capped at 64, load one at a time (all at once
-        // was 15-20 % slower there: benches/results/2026-11-21-h100-fft.md).
         const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
+        // Straight into the rows where rm_fft_async_stage takes the input.
         if (rm_fft_async_stage<IO, C>::value) {
             const int T = TPT * TPB;
             if (N % T == 0 && T % 16 == 0) {
@@ -399,6 +396,11 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
             rm_cp_async_commit();
             rm_cp_async_wait<0>();
         }
+        // Otherwise through registers: a thread's loads go in chunks, each chunk's loads before
+        // its shared stores, so that they are in flight together. Blocks of up to 512 threads
+        // take all of them at once (on the H100: 2^15-2^20 and double 2^20 7-18 % faster than
+        // one at a time); blocks of 1024 threads, whose registers are capped at 64, load one at
+        // a time (all at once was 15-20 % slower there: benches/results/2026-11-21-h100-fft.md).
         const int chunk = TPT * TPB <= 512 ? per_thread : 1;
         for (int c0 = 0; !rm_fft_async_stage<IO, C>::value && c0 < per_thread; c0 += chunk) {
             C staged[chunk];
