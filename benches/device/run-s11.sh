@@ -180,3 +180,19 @@ if [ "$PHASE" = k ]; then
   ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s11-fft-test-final.txt"
   CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=/tmp/rmc-final timeout 300 $B suite --only fft --device cuda > "$OUT/s11-fft-suite-final.txt" 2>&1
 fi
+#   PHASE=l : single passes in radix 8 (ROCMATH_FFT_ROW_RADIX=8; 8192 then runs as a cluster of
+#             two 4096-point blocks of 512 threads, or, with ROCMATH_FFT_CLUSTER=0, as one
+#             1024-thread block) against the default (radix 16; 8192 spills 56 bytes at its
+#             two-block bound), two rounds alternating. Output: s11-row-radix.txt.
+if [ "$PHASE" = l ]; then
+  {
+    for round in 1 2; do
+      for c in "2048 32768" "4096 16384" "8192 8192" "16384 4096"; do
+        set -- $c
+        line "round $round radix 16" -- --precision single --type c2c --length $1 --batch $2
+        line "round $round radix 8" ROCMATH_FFT_ROW_RADIX=8 -- --precision single --type c2c --length $1 --batch $2
+        line "round $round radix 8 no clusters" ROCMATH_FFT_ROW_RADIX=8 ROCMATH_FFT_CLUSTER=0 -- --precision single --type c2c --length $1 --batch $2
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-row-radix.txt"
+fi

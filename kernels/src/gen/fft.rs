@@ -310,6 +310,13 @@ fn column_radix(precision: FftPrecision) -> usize {
     forced.unwrap_or(if precision == FftPrecision::F64 { 8 } else { 16 })
 }
 
+/// `ROCMATH_FFT_ROW_RADIX` (8 or 16, default 16): the largest power-of-two radix of the other
+/// kernels (A/B).
+fn row_radix() -> usize {
+    static RADIX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_ROW_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16).unwrap_or(16))
+}
+
 /// The largest power-of-two radix of `passes` (1 if none): with [`factorize_with`], what
 /// rebuilds the same passes (and so the same twiddle table) for the same length.
 pub fn largest_two(passes: &[usize]) -> usize {
@@ -400,7 +407,7 @@ impl StockhamKernel {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
-        let max_two = if column { column_radix(precision) } else { 16 };
+        let max_two = if column { column_radix(precision) } else { row_radix() };
         let passes = factorize_with(n, max_two).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
