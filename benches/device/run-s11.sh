@@ -196,3 +196,26 @@ if [ "$PHASE" = l ]; then
     done
   } 2>&1 | tee "$OUT/s11-row-radix.txt"
 fi
+#   PHASE=m : GEMM kernels from the ahead-of-time file (stage by hand: .carry/rocmath-bench and a
+#             `rocmath-aot --gemm` file beside it, no test binaries): a fresh process per case,
+#             driver cache off, empty kernel cache, ROCMATH_LOG_COMPILE=1, with the file and
+#             without it (ROCMATH_AOT_CACHE=). Output: s11-gemm-aot.txt.
+if [ "$PHASE" = m ]; then
+  {
+    for c in "h N T 4096" "hss N T 1024" "s N T 1024" "d N T 1024" "xf32 N T 1024" "bss T N 64"; do
+      set -- $c
+      for aot in with without; do
+        echo "== $1 $2$3 $4 ($aot the file)"
+        d=/tmp/g-$RANDOM
+        s=$(date +%s.%N)
+        if [ $aot = with ]; then
+          CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=$d ROCMATH_LOG_COMPILE=1 timeout 120 $B gemm --precision $1 --transA $2 --transB $3 -m $4 -n $4 -k $4 --device cuda 2>&1 | grep -E "compiled|rocmath |cublas |check"
+        else
+          ROCMATH_AOT_CACHE= CUDA_CACHE_DISABLE=1 ROCMATH_CACHE_DIR=$d ROCMATH_LOG_COMPILE=1 timeout 120 $B gemm --precision $1 --transA $2 --transB $3 -m $4 -n $4 -k $4 --device cuda 2>&1 | grep -E "compiled|rocmath |cublas |check"
+        fi
+        echo "  process wall: $(python3 -c "print(round($(date +%s.%N) - $s, 2))") s"
+        rm -rf $d
+      done
+    done
+  } 2>&1 | tee "$OUT/s11-gemm-aot.txt"
+fi

@@ -12,12 +12,35 @@ use std::sync::{Arc, OnceLock};
 
 /// A GEMM kernel's module (its name carries its whole config), built the first time.
 fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
-    Ok(device.named_module(&kernel.module_name(), || KernelSource {
-        name: kernel.module_name(),
-        source: kernel.source(),
-        options: Vec::new(),
-        arch_override: kernel.arch_override().map(String::from),
-    })?)
+    Ok(device.named_module(&kernel.module_name(), || kernel_source(&kernel))?)
+}
+
+fn kernel_source(kernel: &GemmKernel) -> KernelSource {
+    KernelSource { name: kernel.module_name(), source: kernel.source(), options: Vec::new(), arch_override: kernel.arch_override().map(String::from) }
+}
+
+fn transpose_source() -> KernelSource {
+    KernelSource { name: TransposeKernel::MODULE.into(), source: TransposeKernel::source(), options: Vec::new(), arch_override: None }
+}
+
+/// The GEMM modules `rocmath-aot` compiles ahead of time for `arch` (see `rocmath_runtime::aot`):
+/// every config the embedded tuning tables of the arch name (entries and fallbacks) that runs
+/// there, every family's fallback of every variant that runs there (the mma.sync kernels that
+/// take calls TMA cannot describe among them), and the operand transpose. Each once.
+pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
+    let mut kernels: Vec<GemmKernel> = Vec::new();
+    for table in Tables::embedded().iter().filter(|t| t.arch == arch && t.generator == GENERATOR) {
+        let Some(family) = GemmFamily::from_tag(&table.types) else { continue };
+        let solutions = table.entries().iter().map(|e| e.solution.as_str()).chain(std::iter::once(table.fallback.as_str()));
+        kernels.extend(solutions.filter_map(|sol| GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok())));
+    }
+    for family in GemmFamily::ALL {
+        kernels.extend(GemmVariant::ALL.iter().filter_map(|&v| GemmKernel::arch_fallback(family, v, arch).ok()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut out: Vec<KernelSource> = kernels.iter().filter(|k| k.supports_arch(arch) && seen.insert(k.module_name())).map(kernel_source).collect();
+    out.push(transpose_source());
+    out
 }
 
 fn trans(op: Operation) -> Trans {
@@ -251,12 +274,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
     let device = queue.device();
-    let module = device.named_module(TransposeKernel::MODULE, || KernelSource {
-        name: TransposeKernel::MODULE.into(),
-        source: TransposeKernel::source(),
-        options: Vec::new(),
-        arch_override: None,
-    })?;
+    let module = device.named_module(TransposeKernel::MODULE, transpose_source)?;
     let function = module.function(TransposeKernel::KERNEL)?;
     let tile = TransposeKernel::TILE as usize;
     for c in &copies {

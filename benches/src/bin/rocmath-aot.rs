@@ -1,8 +1,12 @@
 //! rocmath-aot: builds the ahead-of-time kernel cache (`rocmath_runtime::aot`): the machine code
-//! of the kernels of common FFT plans (`rocmath_fft::aot::common_plans`), compiled with nvrtc
+//! of the kernels of common FFT plans (`rocmath_fft::aot::common_plans`) and of the GEMM kernels
+//! the tuning tables and fallbacks name (`rocmath_blas::aot_kernel_sources`), compiled with nvrtc
 //! for the named CUDA arches. Needs nvrtc (CUDA_HOME or the usual places), not a GPU.
 //!
-//!   rocmath-aot [--arch sm_90[,sm_100...]] [--out FILE] [--jobs N] [--list]
+//!   rocmath-aot [--arch sm_90[,sm_100...]] [--gemm] [--out FILE] [--jobs N] [--list]
+//!
+//! FFT kernels always; GEMM kernels with `--gemm` (60 modules, 26 MiB of the 36 for sm_90: the
+//! wgmma kernels' machine code is large).
 //!
 //! `--out` defaults to `rocmath-kernels.aot` beside this program, which is where the programs
 //! built with it (rocmath-bench, librocfft.so) look for it. `--list` prints the modules only.
@@ -15,17 +19,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: rocmath-aot [--arch sm_90[,sm_100...]] [--out FILE] [--jobs N] [--list]";
+const USAGE: &str = "usage: rocmath-aot [--arch sm_90[,sm_100...]] [--gemm] [--out FILE] [--jobs N] [--list]";
 
 struct Args {
     arches: Vec<String>,
     out: Option<PathBuf>,
     jobs: usize,
     list: bool,
+    gemm: bool,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args { arches: vec!["sm_90".into()], out: None, jobs: std::thread::available_parallelism().map_or(1, |n| n.get()), list: false };
+    let mut a = Args { arches: vec!["sm_90".into()], out: None, jobs: std::thread::available_parallelism().map_or(1, |n| n.get()), list: false, gemm: false };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -34,6 +39,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--out" => a.out = Some(PathBuf::from(value()?)),
             "--jobs" => a.jobs = value()?.parse().ok().filter(|&j| j > 0).ok_or("--jobs takes a positive count")?,
             "--list" => a.list = true,
+            "--gemm" => a.gemm = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -68,8 +74,10 @@ fn run(a: &Args) -> Result<(), String> {
     for arch in &a.arches {
         let props = rocmath_fft::aot::target_properties(arch).ok_or_else(|| format!("no target figures for arch {arch}"))?;
         let sources = rocmath_fft::aot::kernel_sources(&plans, &props).map_err(|e| e.to_string())?;
-        println!("{arch}: {} plans, {} modules", plans.len(), sources.len());
-        work.extend(sources.into_iter().map(|s| (arch.clone(), s)));
+        let gemm = if a.gemm { rocmath_blas::aot_kernel_sources(arch) } else { Vec::new() };
+        println!("{arch}: {} FFT plans, {} FFT modules; {} GEMM modules", plans.len(), sources.len(), gemm.len());
+        // A module compiled for another arch than the device's (sm_90a for wgmma) says so.
+        work.extend(sources.into_iter().chain(gemm).map(|s| (s.arch_override.clone().unwrap_or_else(|| arch.clone()), s)));
     }
     if a.list {
         for (arch, s) in &work {
