@@ -425,6 +425,30 @@ mod tests {
     }
 
     #[test]
+    fn ahead_of_time_sources_cover_the_tables_and_fallbacks_once() {
+        let sources = aot_kernel_sources("sm_90");
+        let names: std::collections::HashSet<&str> = sources.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names.len(), sources.len(), "each module once");
+        // What a call with no table would run, for every family, and the transpose.
+        for family in GemmFamily::ALL {
+            assert!(names.contains(GemmKernel::select(family, "sm_90").module_name().as_str()), "{family:?}");
+        }
+        assert!(names.contains(TransposeKernel::MODULE));
+        // Every config the embedded sm_90 tables name.
+        for t in Tables::embedded().iter().filter(|t| t.arch == "sm_90" && t.generator == GENERATOR) {
+            let family = GemmFamily::from_tag(&t.types).unwrap();
+            for e in t.entries() {
+                let k = GemmKernel::new(family, GemmConfig::parse(&e.solution).unwrap()).unwrap();
+                assert!(names.contains(k.module_name().as_str()), "{}", e.solution);
+            }
+        }
+        // wgmma modules say they compile for sm_90a; no AMD module is listed.
+        assert!(sources.iter().filter(|s| s.name.contains("wgmma")).all(|s| s.arch_override.as_deref() == Some("sm_90a")));
+        assert!(sources.iter().all(|s| !s.name.contains("mfma")));
+        assert!(aot_kernel_sources("gfx942").iter().all(|s| !s.name.contains("wgmma") && !s.name.contains("mma16")));
+    }
+
+    #[test]
     fn a_layout_without_a_table_uses_a_siblings() {
         let small = "mt32x32x32_w2x1_s2_x_g8_o1_mma16x8x16f16";
         let nn_pick = "mt64x64x32_w2x2_s3_x_g8_o1_mma16x8x16f16";
