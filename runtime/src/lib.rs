@@ -16,6 +16,7 @@ mod error;
 pub mod gpu;
 pub mod hip;
 pub mod loader;
+mod rtc;
 
 pub use buffer::DeviceBuffer;
 pub use error::{Error, Result};

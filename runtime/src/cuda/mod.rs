@@ -4,9 +4,10 @@
 //! CUDA runtime (and so cuBLAS) uses: buffers are shared with vendor libraries without copies.
 use crate::gpu::{Driver, RawEvent, RawFunction, RawModule, RawStream, TensorMap, TensorMapDesc};
 use crate::loader::{open_library, toolkit_dirs};
+use crate::rtc::{self, RtcCalls};
 use crate::{dyn_api, Backend, DeviceProperties, Error, Result};
 use std::cell::Cell;
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::sync::{Arc, Mutex, OnceLock};
 
 type CuResult = c_int;
@@ -179,41 +180,19 @@ impl Nvrtc {
     /// code and loading it runs no PTX compiler).
     pub fn compile(&self, module: &str, source: &str, arch: &str, options: &[String]) -> Result<Vec<u8>> {
         let api = &self.api;
-        let bad = |what: &str| Error::InvalidArgument { name: "source", reason: format!("{what} contains NUL") };
-        let src = CString::new(source).map_err(|_| bad("source"))?;
-        let name = CString::new(format!("{module}.cu")).map_err(|_| bad("module name"))?;
-        let mut opts: Vec<CString> = vec![CString::new(format!("--gpu-architecture={arch}")).map_err(|_| bad("arch"))?];
-        opts.push(c"--std=c++17".into());
-        for o in options {
-            opts.push(CString::new(o.as_str()).map_err(|_| bad("option"))?);
-        }
-        let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
-        let mut prog: NvrtcProgram = std::ptr::null_mut();
-        // SAFETY: all strings are NUL-terminated and outlive the program; the program is
-        // destroyed on every path below.
-        unsafe {
-            self.check(
-                "nvrtcCreateProgram",
-                (api.create_program)(&mut prog, src.as_ptr(), name.as_ptr(), 0, std::ptr::null(), std::ptr::null()),
-            )?;
-            let compiled = (api.compile_program)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
-            let result = if compiled != 0 {
-                let mut size = 0usize;
-                (api.get_program_log_size)(prog, &mut size);
-                let mut log = vec![0u8; size.max(1)];
-                (api.get_program_log)(prog, log.as_mut_ptr() as *mut c_char);
-                let log = String::from_utf8_lossy(&log).trim_end_matches('\0').to_string();
-                Err(Error::Compile { module: module.to_string(), arch: arch.to_string(), log })
-            } else {
-                let mut size = 0usize;
-                self.check("nvrtcGetCUBINSize", (api.get_cubin_size)(prog, &mut size)).and_then(|_| {
-                    let mut cubin = vec![0u8; size];
-                    self.check("nvrtcGetCUBIN", (api.get_cubin)(prog, cubin.as_mut_ptr() as *mut c_char)).map(|_| cubin)
-                })
-            };
-            (api.destroy_program)(&mut prog);
-            result
-        }
+        let calls = RtcCalls {
+            create: api.create_program,
+            compile: api.compile_program,
+            log_size: api.get_program_log_size,
+            log: api.get_program_log,
+            code_size: api.get_cubin_size,
+            code: api.get_cubin,
+            destroy: api.destroy_program,
+            names: ["nvrtcCreateProgram", "nvrtcGetCUBINSize", "nvrtcGetCUBIN"],
+            check: &|call, code| self.check(call, code),
+        };
+        let arch_flag = format!("--gpu-architecture={arch}");
+        rtc::compile(&calls, module, &format!("{module}.cu"), source, arch, &[&arch_flag, "--std=c++17"], options)
     }
 }
 

@@ -13,9 +13,10 @@
 //! Every constant below was taken from ROCm's own headers; see the comments at each one.
 use crate::gpu::{Driver, RawEvent, RawFunction, RawModule, RawStream};
 use crate::loader::{open_library, toolkit_dirs};
+use crate::rtc::{self, RtcCalls};
 use crate::{dyn_api, Backend, DeviceProperties, Error, Result};
 use std::cell::Cell;
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -612,44 +613,19 @@ impl Driver for HipDriver {
     /// hiprtc was not available on the development machine.
     fn compile(&self, module: &str, source: &str, arch: &str, options: &[String]) -> Result<Vec<u8>> {
         let api = self.hiprtc()?;
-        let bad = |what: &str| Error::InvalidArgument { name: "source", reason: format!("{what} contains NUL") };
-        let src = CString::new(source).map_err(|_| bad("source"))?;
-        let name = CString::new(format!("{module}.hip")).map_err(|_| bad("module name"))?;
-        let mut opts: Vec<CString> = vec![CString::new(format!("--offload-arch={arch}")).map_err(|_| bad("arch"))?];
-        opts.push(c"-O3".into());
-        opts.push(c"-std=c++17".into());
-        for o in options {
-            opts.push(CString::new(o.as_str()).map_err(|_| bad("option"))?);
-        }
-        let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
-        let mut prog: HiprtcProgram = std::ptr::null_mut();
-        // SAFETY: all strings are NUL-terminated and outlive the program; the program is
-        // destroyed on every path below.
-        unsafe {
-            self.hiprtc_check(
-                api,
-                "hiprtcCreateProgram",
-                (api.create_program)(&mut prog, src.as_ptr(), name.as_ptr(), 0, std::ptr::null(), std::ptr::null()),
-            )?;
-            let compiled = (api.compile_program)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
-            let result = if compiled != 0 {
-                let mut size = 0usize;
-                (api.get_program_log_size)(prog, &mut size);
-                let mut log = vec![0u8; size.max(1)];
-                (api.get_program_log)(prog, log.as_mut_ptr() as *mut c_char);
-                let log = String::from_utf8_lossy(&log).trim_end_matches('\0').to_string();
-                Err(Error::Compile { module: module.to_string(), arch: arch.to_string(), log })
-            } else {
-                let mut size = 0usize;
-                self.hiprtc_check(api, "hiprtcGetCodeSize", (api.get_code_size)(prog, &mut size)).and_then(|_| {
-                    let mut code = vec![0u8; size];
-                    self.hiprtc_check(api, "hiprtcGetCode", (api.get_code)(prog, code.as_mut_ptr() as *mut c_char))
-                        .map(|_| code)
-                })
-            };
-            (api.destroy_program)(&mut prog);
-            result
-        }
+        let calls = RtcCalls {
+            create: api.create_program,
+            compile: api.compile_program,
+            log_size: api.get_program_log_size,
+            log: api.get_program_log,
+            code_size: api.get_code_size,
+            code: api.get_code,
+            destroy: api.destroy_program,
+            names: ["hiprtcCreateProgram", "hiprtcGetCodeSize", "hiprtcGetCode"],
+            check: &|call, code| self.hiprtc_check(api, call, code),
+        };
+        let arch_flag = format!("--offload-arch={arch}");
+        rtc::compile(&calls, module, &format!("{module}.hip"), source, arch, &[&arch_flag, "-O3", "-std=c++17"], options)
     }
 
     /// `hiprtc M.m runtime R driver D`: hiprtcVersion gives only major.minor, so the runtime
