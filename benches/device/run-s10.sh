@@ -7,12 +7,7 @@ set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 B=.carry/rocmath-bench
 PHASE=${PHASE:-a}
-line() {  # label, env..., -- fft args: our time and cuFFT's from one run
-  local label=$1; shift
-  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
-  echo "== $label: $*"
-  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
-}
+source "$(dirname "$0")/line.sh"
 if [ "$PHASE" = a ]; then
   nvidia-smi --query-gpu=name,driver_version --format=csv > "$OUT/env.txt" 2>&1
   {

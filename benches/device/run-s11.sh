@@ -18,12 +18,7 @@ B=.carry/rocmath-bench
 OUT=${OUT:-/tmp/out}
 PHASE=${PHASE:-a}
 export ROCMATH_REQUIRE_GPU=1
-line() {  # label, env..., -- fft args: our time and cuFFT's from one run
-  local label=$1; shift
-  local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
-  echo "== $label: $*"
-  env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
-}
+source "$(dirname "$0")/line.sh"
 if [ "$PHASE" = a ]; then
   { nvidia-smi --query-gpu=name,driver_version --format=csv; nvidia-smi | grep -o "CUDA Version: [0-9.]*"; ls -la .carry/rocmath-kernels.aot; } 2>&1 | tee "$OUT/s11-gpu.txt"
   ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 300 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked|assert" | tee "$OUT/s11-aot-test.txt"

@@ -63,7 +63,7 @@ pub fn target_properties(arch: &str) -> Option<DeviceProperties> {
     let shared = match arch {
         "sm_80" => 166_912,
         "sm_86" | "sm_89" | "sm_120" => 101_376,
-        "sm_90" | "sm_100" => 232_448,
+        "sm_90" | "sm_100" => rocmath_kernels::gen::fft::SHARED_SM90,
         _ => return None,
     };
     Some(DeviceProperties {
