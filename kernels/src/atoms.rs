@@ -11,6 +11,7 @@ pub const INTERFACE: &str = include_str!("../include/atoms/atom_interface.h");
 pub const HEADERS: &[(&str, &str)] = &[
     ("atoms/atom_interface.h", INTERFACE),
     ("atoms/fma.h", include_str!("../include/atoms/fma.h")),
+    ("atoms/fma_warp.h", include_str!("../include/atoms/fma_warp.h")),
     ("atoms/mfma_f32_32x32x8f16.h", include_str!("../include/atoms/mfma_f32_32x32x8f16.h")),
     ("atoms/mfma_f32_16x16x16f16.h", include_str!("../include/atoms/mfma_f32_16x16x16f16.h")),
     ("atoms/mfma_f32_32x32x8bf16_1k.h", include_str!("../include/atoms/mfma_f32_32x32x8bf16_1k.h")),
@@ -41,6 +42,9 @@ pub enum Vendor {
 pub enum Atom {
     /// Scalar fused multiply-add in the compute type, one thread.
     Fma,
+    /// f32 fused multiply-adds, warp-tiled: 32 lanes, each a 4 x 4 outer product from two
+    /// 16-byte LDS reads (`include/atoms/fma_warp.h`; any GPU).
+    FmaWarp,
     /// `v_mfma_f32_32x32x8f16`
     MfmaF32_32x32x8F16,
     /// `v_mfma_f32_16x16x16f16`
@@ -92,8 +96,9 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 16] = [
+    pub const ALL: [Atom; 17] = [
         Atom::Fma,
+        Atom::FmaWarp,
         Atom::MfmaF32_32x32x8F16,
         Atom::MfmaF32_16x16x16F16,
         Atom::MfmaF32_32x32x8Bf16_1k,
@@ -115,6 +120,7 @@ impl Atom {
     pub fn shape(self) -> (u32, u32, u32) {
         match self {
             Atom::Fma => (1, 1, 1),
+            Atom::FmaWarp => (32, 16, 1),
             Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_32x32x8Bf16_1k => (32, 32, 8),
             Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_16x16x16Bf16_1k => (16, 16, 16),
             Atom::MfmaF32_32x32x2F32 => (32, 32, 2),
@@ -139,6 +145,7 @@ impl Atom {
     /// Lanes that execute one instruction together.
     pub fn wave(self) -> u32 {
         match self.vendor() {
+            Vendor::Any if self == Atom::FmaWarp => 32,
             Vendor::Any => 1,
             Vendor::Amd => 64,
             Vendor::Nvidia if self.is_wgmma() => 128,
@@ -169,7 +176,7 @@ impl Atom {
 
     pub fn vendor(self) -> Vendor {
         match self {
-            Atom::Fma => Vendor::Any,
+            Atom::Fma | Atom::FmaWarp => Vendor::Any,
             Atom::MfmaF32_32x32x8F16
             | Atom::MfmaF32_16x16x16F16
             | Atom::MfmaF32_32x32x8Bf16_1k
@@ -195,7 +202,7 @@ impl Atom {
             Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 | Atom::WgmmaBf16 => {
                 AtomInput::Bf16
             }
-            Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
+            Atom::MfmaF32_32x32x2F32 | Atom::FmaWarp => AtomInput::F32,
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
@@ -205,7 +212,7 @@ impl Atom {
     /// LDS layout preference: (A k-contiguous, B k-contiguous). Mirrors `A_K_CONTIG`/`B_K_CONTIG`.
     pub fn k_contiguous(self) -> (bool, bool) {
         match self {
-            Atom::Fma | Atom::MfmaF32_32x32x2F32 | Atom::MfmaF64_16x16x4F64 => (false, false),
+            Atom::Fma | Atom::FmaWarp | Atom::MfmaF32_32x32x2F32 | Atom::MfmaF64_16x16x4F64 => (false, false),
             _ => (true, true),
         }
     }
@@ -218,7 +225,7 @@ impl Atom {
             | Atom::MfmaF32_32x32x8Bf16_1k
             | Atom::MfmaF32_16x16x16Bf16_1k => 4,
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => 2,
-            Atom::MmaM16n8k32S8 => 4,
+            Atom::MmaM16n8k32S8 | Atom::FmaWarp => 4,
             _ => 1,
         }
     }
@@ -227,6 +234,7 @@ impl Atom {
     pub fn cpp(self, compute: &str) -> String {
         match self {
             Atom::Fma => format!("rm_atom_fma<{compute}>"),
+            Atom::FmaWarp => "rm_atom_fma_warp<float>".into(),
             Atom::MfmaF32_32x32x8F16 => "rm_atom_mfma_f32_32x32x8f16".into(),
             Atom::MfmaF32_16x16x16F16 => "rm_atom_mfma_f32_16x16x16f16".into(),
             Atom::MfmaF32_32x32x8Bf16_1k => "rm_atom_mfma_f32_32x32x8bf16_1k".into(),
@@ -250,6 +258,7 @@ impl Atom {
     pub fn tag(self) -> &'static str {
         match self {
             Atom::Fma => "fma",
+            Atom::FmaWarp => "fmaw32x16",
             Atom::MfmaF32_32x32x8F16 => "mfma32x32x8f16",
             Atom::MfmaF32_16x16x16F16 => "mfma16x16x16f16",
             Atom::MfmaF32_32x32x8Bf16_1k => "mfma32x32x8bf16",

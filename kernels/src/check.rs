@@ -51,10 +51,13 @@ pub struct Options {
     pub jobs: usize,
     /// Also compile the NVIDIA modules in simulated-nvrtc mode (default on).
     pub nvrtc_sim: bool,
+    /// Also check every tuner candidate of these families (`--candidates s,d`).
+    pub candidates: Vec<GemmFamily>,
 }
 
-pub const USAGE: &str = "usage: kernels-check [--arch ARCH[,ARCH...]]... [--out DIR] [--jobs N] [--no-nvrtc-sim] [--list]
+pub const USAGE: &str = "usage: kernels-check [--arch ARCH[,ARCH...]]... [--out DIR] [--jobs N] [--no-nvrtc-sim] [--candidates FAM[,FAM...]] [--list]
   --arch    targets to check (default gfx90a,gfx942,sm_90; also e.g. sm_80, gfx950)
+  --candidates  also check every tuner candidate of these families (e.g. s,d) on each arch
   --out     keep the sources, assembly, objects and PTX in DIR
   --jobs    parallel compiles (default: available cores)
   --list    print the kernel names of every module and exit";
@@ -79,6 +82,11 @@ impl Options {
                     o.jobs = value("--jobs")?.parse().map_err(|_| "--jobs needs a number".to_string())?
                 }
                 "--no-nvrtc-sim" => o.nvrtc_sim = false,
+                "--candidates" => {
+                    for x in value("--candidates")?.split(',').filter(|s| !s.is_empty()) {
+                        o.candidates.push(GemmFamily::from_tag(x).ok_or_else(|| format!("unknown GEMM family '{x}'"))?);
+                    }
+                }
                 "--list" => o.list = true,
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 _ => return Err(format!("unknown argument '{a}'\n{USAGE}")),
@@ -283,13 +291,16 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
     let family = match atom {
         Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 | Atom::MmaM16n8k16F16 => GemmFamily::H,
         Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 => GemmFamily::Bbs,
+        Atom::FmaWarp => GemmFamily::S,
         _ => return None,
     };
+    // (the warp-tiled FMA atom in CUTLASS's SIMT blocking: 8 x 8 per lane, 8 warps)
+    let warp_fma = atom == Atom::FmaWarp;
     let cfg = GemmConfig {
         atom,
-        mt: [128, 128, 32],
-        waves: [2, 2],
-        lds: LdsLayout::Pad { a: 8, b: 8 },
+        mt: if warp_fma { [128, 128, 8] } else { [128, 128, 32] },
+        waves: if warp_fma { [2, 4] } else { [2, 2] },
+        lds: if warp_fma { LdsLayout::Pad { a: 4, b: 4 } } else { LdsLayout::Pad { a: 8, b: 8 } },
         stages: 1,
         group_m: 1,
         min_waves: if atom.vendor() == Vendor::Amd { 2 } else { 1 },
@@ -701,9 +712,19 @@ pub fn run(opts: &Options) -> Result<Outcome, String> {
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join("nvrtc_shim.h"), NVRTC_SHIM).map_err(|e| e.to_string())?;
-    let (extra, table_errors) = table_kernels();
+    let (mut extra, table_errors) = table_kernels();
     if !table_errors.is_empty() {
         return Err(format!("tuning tables: {}", table_errors.join("; ")));
+    }
+    for &family in &opts.candidates {
+        for arch in &opts.archs {
+            for c in GemmConfig::candidates(family, arch) {
+                let k = GemmKernel::new(family, c).expect("candidates are valid");
+                if !extra.contains(&k) {
+                    extra.push(k);
+                }
+            }
+        }
     }
     let units = units(&extra);
     let mut jobs: Vec<(usize, String)> = Vec::new();

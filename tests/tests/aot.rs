@@ -4,7 +4,7 @@
 //! file, none is compiled), and must compute correct results. A plan whose kernels the file
 //! lacks is compiled as before.
 use rocmath_fft::aot::{kernel_sources, target_properties, AotPlan};
-use rocmath_fft::{Placement, Precision, TransformType};
+use rocmath_fft::{Precision, TransformType};
 use rocmath_runtime::cuda::Nvrtc;
 use rocmath_runtime::{aot, gpu::compiled_modules, Backend};
 use rocmath_tests::fft::{check_case, Case, Reference};

@@ -399,3 +399,40 @@ fn every_table_config_matches_reference() {
         eprintln!("{arch}: {ran} table configs checked");
     }
 }
+
+/// Every warp-tiled FMA candidate (f32, `fmaw32x16`) this GPU runs, pinned, in every transpose
+/// pair: m, n and k cut mid-tile and off the 4-element vectors (so edge chunks take the element
+/// path), several K tiles; leading dimensions aligned and not (vector and element copies);
+/// beta 0 over NaN C and beta random.
+#[test]
+fn warp_fma_configs_at_tile_edges() {
+    use rocmath_kernels::atoms::Atom;
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::S, &arch).into_iter().filter(|c| c.atom == Atom::FmaWarp).collect();
+        assert!(!configs.is_empty(), "{arch}: no warp-tiled FMA candidates");
+        for cfg in &configs {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+            let mut seed = 900;
+            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, nn, kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)] {
+                    seed += 1;
+                    let (ta, tb) = (OPS[ta], OPS[tb]);
+                    let pad = if aligned {
+                        let (ra, _) = stored_shape(ta, m, k);
+                        let (rb, _) = stored_shape(tb, k, n);
+                        [ra.next_multiple_of(4) - ra, rb.next_multiple_of(4) - rb, 1]
+                    } else {
+                        [1, 3, 0]
+                    };
+                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                    run_typed::<f32>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
+                }
+            }
+        }
+        eprintln!("{arch}: {} warp-tiled FMA configs checked", configs.len());
+    }
+}

@@ -61,7 +61,7 @@ struct rm_gemm_config {
         MT_M = MT_M_, MT_N = MT_N_, MT_K = MT_K_,   // macro tile
         WM = WM_, WN = WN_,                         // waves (FMA atom: threads) per block in M, N
         PAD_A = PAD_A_, PAD_B = PAD_B_,             // LDS row padding, in elements (SWIZZLE == 0)
-        MIN_WAVES = MIN_WAVES_,                     // AMD: waves per SIMD the compiler must allow
+        MIN_WAVES = MIN_WAVES_,                     // AMD: waves per SIMD; NVIDIA: blocks per SM
         STAGES = STAGES_,                           // 1: register-staged, atom layout; >= 2: direct
                                                     //    copies into STAGES LDS buffers (see below)
         SWIZZLE = SWIZZLE_,                         // direct path: XOR-swizzled 16-byte chunks
@@ -430,7 +430,9 @@ template <class Cfg> struct rm_gemm_wave {
     int lane, wm0, wn0;
     RM_INLINE explicit rm_gemm_wave(int tid) {
         typedef typename Cfg::Atom Atom;
-        const int wave = Atom::WAVE > 1 ? rm_uniform(tid / Atom::WAVE) : tid;
+        // (readfirstlane only when the atom spans a whole hardware wave: the warp-tiled FMA atom's
+        // 32 lanes are half a wave64 on AMD)
+        const int wave = Atom::WAVE >= RM_WAVE_SIZE ? rm_uniform(tid / Atom::WAVE) : tid / Atom::WAVE;
         lane = tid % Atom::WAVE;
         wm0 = (wave % Cfg::WM) * Cfg::WT_M;
         wn0 = (wave / Cfg::WM) * Cfg::WT_N;
@@ -624,10 +626,18 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
     rm_cp_async_wait<0>();
 }
 
+// A config's occupancy floor MIN_WAVES: waves per SIMD on AMD, blocks per SM on NVIDIA (which caps
+// the registers a thread may use: 65536 / (MIN_WAVES * THREADS)).
+#if RM_AMD
+#define RM_GEMM_LAUNCH_BOUNDS(threads, min_waves) RM_LAUNCH_BOUNDS(threads, min_waves)
+#else
+#define RM_GEMM_LAUNCH_BOUNDS(threads, min_waves) RM_LAUNCH_BOUNDS_BLOCKS(threads, min_waves)
+#endif
+
 // The exported kernels: name, config typedef, types typedef, transposes (RM_OP_*).
 // Strided form: batch i at base + i * stride. Pointer-array form (_PA): batch i at array[i] + stride.
 #define RM_GEMM_KERNEL(NAME, CFG, TY, TA, TB)                                                          \
-    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
@@ -637,7 +647,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                       B + b * stride_b, ldb, C + b * stride_c, ldc, D + b * stride_d, ldd); \
     }
 #define RM_GEMM_KERNEL_PA(NAME, CFG, TY, TA, TB)                                                       \
-    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
         const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \
@@ -653,7 +663,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
 // Persistent forms (`persistent` configs): the parameters of the forms above plus the batch count;
 // a grid of [blocks, 1, 1], sized by the host to what fits on the device at once.
 #define RM_GEMM_KERNEL_PERSISTENT(NAME, CFG, TY, TA, TB)                                               \
-    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
@@ -663,7 +673,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                                  ldb, ldc, ldd);                                       \
     }
 #define RM_GEMM_KERNEL_PA_PERSISTENT(NAME, CFG, TY, TA, TB)                                            \
-    extern "C" __global__ void RM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(                    \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
         const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \

@@ -56,7 +56,8 @@ pub struct GemmConfig {
     pub stages: u32,
     /// Tile order: this many tile rows per group (1: row-major over the grid).
     pub group_m: u32,
-    /// AMD: waves per SIMD the compiler is asked to allow (amdgpu_waves_per_eu).
+    /// Occupancy the compiler must allow, which caps registers: AMD waves per SIMD
+    /// (amdgpu_waves_per_eu), NVIDIA blocks per SM (`__launch_bounds__`'s second argument).
     pub min_waves: u32,
     /// Direct path only: a persistent grid (as many blocks as fit on the device at once) whose
     /// blocks stream the K tiles of several tiles and batch entries through one pipeline, so
@@ -279,6 +280,9 @@ impl GemmConfig {
         let t = self.threads();
         if t > 1024 {
             return Err(format!("{t} threads per block exceed 1024"));
+        }
+        if self.atom.vendor() != Vendor::Amd && t * self.min_waves > 2048 {
+            return Err(format!("{} blocks of {t} threads exceed an NVIDIA SM's 2048", self.min_waves));
         }
         let acc = self.accumulator_registers(family);
         let acc_limit = if self.atom.vendor() == Vendor::Amd { 256 } else { 128 };
@@ -631,6 +635,34 @@ impl GemmConfig {
             }
             F::C => v.push(reg(Atom::Fma, [64, 64, 8], [16, 16], 4, 1)),
             _ => {}
+        }
+        // Warp-tiled f32 FMA (S and Xf32; validate drops it elsewhere): 8 x 8 per lane (2 x 2 atoms
+        // over a 64 x 32 warp tile) in 128 x 128 x 8 blocks of 8 warps is CUTLASS's SIMT SGEMM
+        // blocking; 128 x 256 gives 16 x 8 per lane; smaller tiles for small and batched problems.
+        let pad4 = LdsLayout::Pad { a: 4, b: 4 };
+        for (mt, waves, stages) in [
+            ([128, 128, 8], [2, 4], &[1, 2, 3, 4][..]),
+            ([128, 128, 8], [4, 2], &[1, 3][..]),
+            ([128, 128, 16], [2, 4], &[1, 3][..]),
+            ([128, 256, 8], [2, 4], &[1, 3][..]),
+            ([128, 64, 8], [2, 2], &[1, 3][..]),
+            ([64, 128, 8], [2, 2], &[1, 3][..]),
+            ([64, 64, 16], [2, 2], &[1, 3][..]),
+            ([64, 64, 32], [2, 2], &[1, 2][..]),
+            ([32, 32, 32], [1, 2], &[1, 2][..]),
+            ([32, 32, 16], [1, 1], &[1, 2][..]),
+        ] {
+            for &s in stages {
+                v.push(if s == 1 { reg(Atom::FmaWarp, mt, waves, 4, 1) } else { GemmConfig { lds: pad4, ..direct(Atom::FmaWarp, mt, waves, s) } });
+            }
+        }
+        for (mt, waves, stages) in [([32, 32, 32], [1, 2], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 3)] {
+            v.push(GemmConfig { lds: pad4, ..persistent(Atom::FmaWarp, mt, waves, stages) });
+        }
+        // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).
+        for (mt, stages) in [([128, 128, 8], 1), ([128, 128, 16], 3)] {
+            let c = if stages == 1 { reg(Atom::FmaWarp, mt, [2, 4], 4, 2) } else { GemmConfig { lds: pad4, min_waves: 2, ..direct(Atom::FmaWarp, mt, [2, 4], stages) } };
+            v.push(c);
         }
         let mut seen = std::collections::HashSet::new();
         v.retain(|c| c.validate(family).is_ok() && c.supports_arch(family, arch) && seen.insert(*c));

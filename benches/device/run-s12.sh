@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (repo root, .carry/ staged by stage.sh), session 12: the warp-tiled f32
+# FMA atom (`fmaw32x16`). PHASE=a: gemm-test's warp_fma_configs_at_tile_edges with
+# ROCMATH_REQUIRE_GPU=1 (every fmaw candidate pinned), then rocmath-tune s NT at the four squares
+# and the issue's three strided batches with FILTER=fmaw (the table's current pick is timed
+# beside the candidates, so an entry changes only when a new config beats it in the same run),
+# then the s goal lines against cuBLAS with those tables (ROCMATH_TUNING_DIR). PHASE=b (tables
+# committed and restaged): the other layouts' s lines and the GEMM tests that pin table and
+# persistent configs. Everything is tarred into $OUT/s12-$PHASE.tgz.
+set -uo pipefail
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+status=0
+# One bench line against cuBLAS: the whole output to $OUT/FILE-full.txt, a summary headed LABEL
+# to $OUT/FILE.txt and the console. Usage: bench_line FILE LABEL BENCH-ARGS...
+bench_line() {
+  local file=$1 label=$2; shift 2
+  local line
+  line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/rocmath-bench gemm --device cuda --iters 10 "$@" 2>&1) || status=1
+  echo "$line" >> "$OUT/$file-full.txt"
+  echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
+}
+run_test() {  # run_test FILE BINARY FILTER
+  echo "== $2 $3" >> "$OUT/$1"
+  ROCMATH_REQUIRE_GPU=1 timeout ${TEST_TIMEOUT:-300} .carry/tests/$2 $3 --nocapture >> "$OUT/$1" 2>&1 || { status=1; echo "FAILED $2 $3" >> "$OUT/$1"; }
+}
+goals() {  # goals FILE LAYOUT
+  local ta=${2:0:1} tb=${2:1:1}
+  for s in 1024 2048 4096 8192; do bench_line "$1" "s $2 $s^3" --transA $ta --transB $tb --precision s -m $s -n $s -k $s; done
+  for shape in "32 10000" "64 4096" "128 2048"; do
+    set -- "$1" "$2" $shape
+    bench_line "$1" "s $2 $3^3 x $4" --transA $ta --transB $tb --precision s -m $3 -n $3 -k $3 --batch $4
+  done
+}
+case ${PHASE:-a} in
+a)
+  run_test s12-tests.txt gemm-test warp_fma
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests.txt"
+  PRECISIONS=s LAYOUTS=NT SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048" \
+    FILTER=fmaw MAX_CANDIDATES=40 DEADLINE=400 STEP_TIMEOUT=330 bash benches/device/run-tune.sh || status=1
+  ROCMATH_TUNING_DIR="$OUT/tables" goals s12-goals NT
+  ;;
+b)
+  for l in NN TN TT; do goals s12-layouts $l; done
+  run_test s12-tests.txt gemm-test every_table_config
+  run_test s12-tests.txt gemm_batched-test persistent
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests.txt"
+  ;;
+esac
+tar czf "$OUT/s12-${PHASE:-a}.tgz" -C "$OUT" $(cd "$OUT" && ls -d tables *.log *.txt 2>/dev/null)
+echo "exit status $status"
+exit $status
