@@ -4,9 +4,11 @@
 # ROCMATH_REQUIRE_GPU=1 (every fmaw candidate pinned), then rocmath-tune s NT at the four squares
 # and the issue's three strided batches with FILTER=fmaw (the table's current pick is timed
 # beside the candidates, so an entry changes only when a new config beats it in the same run),
-# then the s goal lines against cuBLAS with those tables (ROCMATH_TUNING_DIR). PHASE=b (tables
-# committed and restaged): the other layouts' s lines and the GEMM tests that pin table and
-# persistent configs. Everything is tarred into $OUT/s12-$PHASE.tgz.
+# then the s goal lines against cuBLAS with those tables (ROCMATH_TUNING_DIR). PHASE=b (NT table
+# committed and restaged): the 4 x 2 warp configs re-tuned for NT (FILTER=w4x2), NN, TN and TT
+# tuned (squares and batches, FILTER=fmaw), the s lines of all four layouts with those tables.
+# PHASE=c (tables committed and restaged): the GEMM tests that pin the warp-tiled, table and
+# persistent configs, then the four layouts' s lines with the committed tables. Everything is tarred into $OUT/s12-$PHASE.tgz.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -41,10 +43,20 @@ a)
   ROCMATH_TUNING_DIR="$OUT/tables" goals s12-goals NT
   ;;
 b)
-  for l in NN TN TT; do goals s12-layouts $l; done
+  SQ="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192"
+  BA="32x32x32x10000,64x64x64x4096,128x128x128x2048"
+  PRECISIONS=s LAYOUTS=NT SIZES="$SQ" FILTER=w4x2 MAX_CANDIDATES=40 DEADLINE=100 STEP_TIMEOUT=200 \
+    bash benches/device/run-tune.sh || status=1
+  PRECISIONS=s LAYOUTS="NN TN TT" SIZES="$SQ,$BA" FILTER=fmaw MAX_CANDIDATES=40 DEADLINE=330 STEP_TIMEOUT=150 \
+    bash benches/device/run-tune.sh || status=1
+  for l in NT NN TN TT; do ROCMATH_TUNING_DIR="$OUT/tables" goals s12-layouts $l; done
+  ;;
+c)
+  run_test s12-tests.txt gemm-test warp_fma
   run_test s12-tests.txt gemm-test every_table_config
   run_test s12-tests.txt gemm_batched-test persistent
   grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests.txt"
+  for l in NT NN TN TT; do goals s12-final $l; done
   ;;
 esac
 tar czf "$OUT/s12-${PHASE:-a}.tgz" -C "$OUT" $(cd "$OUT" && ls -d tables *.log *.txt 2>/dev/null)

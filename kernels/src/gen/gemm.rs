@@ -642,7 +642,8 @@ impl GemmConfig {
         let pad4 = LdsLayout::Pad { a: 4, b: 4 };
         for (mt, waves, stages) in [
             ([128, 128, 8], [2, 4], &[1, 2, 3, 4][..]),
-            ([128, 128, 8], [4, 2], &[1, 3][..]),
+            ([128, 128, 8], [4, 2], &[1, 3, 4][..]),
+            ([256, 128, 8], [4, 2], &[3][..]),
             ([128, 128, 16], [2, 4], &[1, 3][..]),
             ([128, 256, 8], [2, 4], &[1, 3][..]),
             ([128, 64, 8], [2, 2], &[1, 3][..]),
@@ -660,8 +661,13 @@ impl GemmConfig {
             v.push(GemmConfig { lds: pad4, ..persistent(Atom::FmaWarp, mt, waves, stages) });
         }
         // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).
-        for (mt, stages) in [([128, 128, 8], 1), ([128, 128, 16], 3)] {
-            let c = if stages == 1 { reg(Atom::FmaWarp, mt, [2, 4], 4, 2) } else { GemmConfig { lds: pad4, min_waves: 2, ..direct(Atom::FmaWarp, mt, [2, 4], stages) } };
+        for (mt, waves, stages) in [
+            ([128, 128, 8], [2, 4], 1),
+            ([128, 128, 16], [2, 4], 3),
+            ([128, 128, 16], [4, 2], 1),
+            ([128, 128, 16], [4, 2], 4),
+        ] {
+            let c = if stages == 1 { reg(Atom::FmaWarp, mt, waves, 4, 2) } else { GemmConfig { lds: pad4, min_waves: 2, ..direct(Atom::FmaWarp, mt, waves, stages) } };
             v.push(c);
         }
         let mut seen = std::collections::HashSet::new();
