@@ -7,6 +7,8 @@
 # then the s goal lines against cuBLAS with those tables (ROCMATH_TUNING_DIR). PHASE=b (NT table
 # committed and restaged): the 4 x 2 warp configs re-tuned for NT (FILTER=w4x2), NN, TN and TT
 # tuned (squares and batches, FILTER=fmaw), the s lines of all four layouts with those tables.
+# PHASE=d (after the interior-tile copy): s NT and NN re-tuned (FILTER=fmaw), their lines, and
+# d NT (the copy is shared by every direct-path kernel).
 # PHASE=c (tables committed and restaged): the GEMM tests that pin the warp-tiled, table and
 # persistent configs, then the four layouts' s lines with the committed tables. Everything is tarred into $OUT/s12-$PHASE.tgz.
 set -uo pipefail
@@ -50,6 +52,16 @@ b)
   PRECISIONS=s LAYOUTS="NN TN TT" SIZES="$SQ,$BA" FILTER=fmaw MAX_CANDIDATES=40 DEADLINE=330 STEP_TIMEOUT=150 \
     bash benches/device/run-tune.sh || status=1
   for l in NT NN TN TT; do ROCMATH_TUNING_DIR="$OUT/tables" goals s12-layouts $l; done
+  ;;
+d)
+  SQ="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192"
+  BA="32x32x32x10000,64x64x64x4096,128x128x128x2048"
+  PRECISIONS=s LAYOUTS=NT SIZES="$SQ,$BA" FILTER=fmaw MAX_CANDIDATES=40 DEADLINE=100 STEP_TIMEOUT=260 \
+    bash benches/device/run-tune.sh || status=1
+  PRECISIONS=s LAYOUTS=NN SIZES="$SQ,$BA" FILTER=fmaw MAX_CANDIDATES=40 DEADLINE=300 STEP_TIMEOUT=170 \
+    bash benches/device/run-tune.sh || status=1
+  for l in NT NN; do ROCMATH_TUNING_DIR="$OUT/tables" goals s12-copy $l; done
+  for s in 1024 4096 8192; do bench_line s12-copy "d NT $s^3" --transA N --transB T --precision d -m $s -n $s -k $s; done
   ;;
 c)
   run_test s12-tests.txt gemm-test warp_fma

@@ -317,6 +317,42 @@ RM_INLINE void rm_copy_tile(T* s, const T* P, long long ld, int row_ext, int con
     }
 }
 
+// The same copy for a tile that lies wholly inside the matrix, with 16-byte aligned rows: every
+// chunk is one unconditional 16-byte async copy. Most tiles of a large GEMM take this path. The
+// plan holds what does not change from tile to tile (this thread's first chunk's offset, and the
+// distance between its chunks when the threads cover whole rows), so a copy costs a few
+// instructions per chunk instead of a 64-bit multiply and the bounds tests of rm_copy_tile.
+template <class L, int ROWS, int CONT, int THREADS> struct rm_copy_plan {
+    enum {
+        CHUNKS = ROWS * L::CPR,
+        PER = (CHUNKS + THREADS - 1) / THREADS,
+        // chunk i of a thread is ROW_STEP rows below chunk 0, same column
+        EVEN = THREADS % L::CPR == 0 && CHUNKS % THREADS == 0,
+        ROW_STEP = THREADS / L::CPR
+    };
+    int r0, c0;          // this thread's chunk 0: row, first element
+    long long first;     // its offset from the tile's first element
+    long long row_step;  // ROW_STEP rows, in elements
+    RM_INLINE rm_copy_plan(long long ld, int tid)
+        : r0(tid / L::CPR), c0((tid % L::CPR) * L::V), first(c0 + r0 * ld), row_step((long long)ROW_STEP * ld) {}
+    // P: the tile's first element.
+    template <class T> RM_INLINE void copy(T* s, const T* P, long long ld, int tid) const {
+        if (EVEN) {
+            const T* src = P + first;
+#pragma unroll
+            for (int i = 0; i < PER; ++i) rm_cp_async16(s + L::off(r0 + i * ROW_STEP, c0), src + i * row_step, 16);
+            return;
+        }
+#pragma unroll
+        for (int i = 0; i < PER; ++i) {
+            const int c = tid + i * THREADS;
+            if (CHUNKS % THREADS != 0 && c >= CHUNKS) break;
+            const int r = c / L::CPR, cc = (c % L::CPR) * L::V;
+            rm_cp_async16(s + L::off(r, cc), P + (cc + (long long)r * ld), 16);
+        }
+    }
+};
+
 template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, TA, TB, true> {
     typedef typename Cfg::Atom Atom;
     typedef typename Atom::in_t Tin;
@@ -329,15 +365,34 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                            sizeof(Tin)> LB;
     enum { SHARED_BYTES = Cfg::STAGES * (LA::SIZE + LB::SIZE) * (int)sizeof(Tin) };
     static_assert(rm_same<Tab, Tin>::value, "the direct path copies raw elements: A/B must be the atom's input type");
+    typedef rm_copy_plan<LA, A_KC ? Cfg::MT_M : Cfg::MT_K, A_KC ? Cfg::MT_K : Cfg::MT_M, Cfg::THREADS> PlanA;
+    typedef rm_copy_plan<LB, B_KC ? Cfg::MT_N : Cfg::MT_K, B_KC ? Cfg::MT_K : Cfg::MT_N, Cfg::THREADS> PlanB;
+    // Both interior plans of a thread (lda, ldb are the same for every tile and batch entry).
+    struct Plans {
+        PlanA a;
+        PlanB b;
+        RM_INLINE Plans(long long lda, long long ldb, int tid) : a(lda, tid), b(ldb, tid) {}
+    };
     // K tile t of A and B into stage buffer s. (A function, not a lambda: the closure would be
     // kept in local memory when the compiler declines to inline it.)
     static RM_INLINE void copy(Tin* sA, Tin* sB, const Tin* A, long long lda, const Tin* B, long long ldb, int m, int n,
-                               int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b) {
+                               int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b, const Plans& plans) {
         const int k0 = t * Cfg::MT_K;
-        if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
-        else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
-        if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
-        else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
+        const bool k_in = k0 + Cfg::MT_K <= k;
+        if (vec_a && k_in && m0 + Cfg::MT_M <= m) {
+            plans.a.copy(sA + s * LA::SIZE, A + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
+        } else if (A_KC) {
+            rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
+        } else {
+            rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
+        }
+        if (vec_b && k_in && n0 + Cfg::MT_N <= n) {
+            plans.b.copy(sB + s * LB::SIZE, B + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+        } else if (B_KC) {
+            rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
+        } else {
+            rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
+        }
     }
     static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
                               const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
@@ -350,24 +405,45 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         const bool vec_a = ((rm_u64)(const void*)A % 16) == 0 && lda % LA::V == 0;
         const bool vec_b = ((rm_u64)(const void*)B % 16) == 0 && ldb % LB::V == 0;
         const int ktiles = (k + Cfg::MT_K - 1) / Cfg::MT_K;
+        const Plans plans(lda, ldb, tid);
 #pragma unroll
         for (int s = 0; s < Cfg::STAGES - 1; ++s) {
-            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b);
+            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b, plans);
             rm_cp_async_commit();
         }
-        for (int t = 0; t < ktiles; ++t) {
-            // Tile t has landed once at most STAGES - 2 younger groups are pending; the barrier also
-            // tells every thread that all threads finished computing tile t - 1, whose buffer the
-            // copy below overwrites.
-            rm_cp_async_wait<Cfg::STAGES - 2>();
-            rm_barrier();
+        // Blocks whose tile lies inside C with aligned operands run the first loop while the tile
+        // being copied is a whole K tile: plan copies only, no bounds tests. The second loop (the
+        // last tiles, and every tile of edge blocks) copies through the general path.
+        const bool interior = vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
+        const int kfull = k / Cfg::MT_K;
+        int t = 0;
+        if (interior) {
+            for (; t + Cfg::STAGES - 1 < kfull; ++t) {
+                wait_tile();
+                const int tn = t + Cfg::STAGES - 1, sn = tn % Cfg::STAGES;
+                const long long k0 = (long long)tn * Cfg::MT_K;
+                plans.a.copy(sA + sn * LA::SIZE, Ain + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
+                plans.b.copy(sB + sn * LB::SIZE, Bin + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+                rm_cp_async_commit();
+                compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
+            }
+        }
+        for (; t < ktiles; ++t) {
+            wait_tile();
             if (t + Cfg::STAGES - 1 < ktiles)
                 copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES,
-                     tid, vec_a, vec_b);
+                     tid, vec_a, vec_b, plans);
             rm_cp_async_commit();
             compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
         }
         rm_cp_async_wait<0>();
+    }
+    // Tile t has landed once at most STAGES - 2 younger groups are pending; the barrier also tells
+    // every thread that all threads finished computing tile t - 1, whose buffer the next copy
+    // overwrites.
+    static RM_INLINE void wait_tile() {
+        rm_cp_async_wait<Cfg::STAGES - 2>();
+        rm_barrier();
     }
     // Multiply-accumulate the K tile held in stage buffer `s` into this wave's accumulators.
     static RM_INLINE void compute(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], const Tin* sA, const Tin* sB,
@@ -550,9 +626,11 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_producer {
     const Tin* b;
     int m0, n0;
     bool vec_a, vec_b;
-    RM_INLINE rm_gemm_producer(long long first, long long step_, long long items_, int ktiles_)
+    typename Main::Plans plans;
+    RM_INLINE rm_gemm_producer(long long first, long long step_, long long items_, int ktiles_, long long lda,
+                               long long ldb, int tid)
         : item(first), step(step_), items(items_), ktiles(ktiles_), t(0), stage(0), a(0), b(0), m0(0), n0(0),
-          vec_a(false), vec_b(false) {}
+          vec_a(false), vec_b(false), plans(lda, ldb, tid) {}
     // Copies the current tile (nothing once past the last item), commits a group either way (the
     // consumer counts groups), and moves on.
     template <class Batch>
@@ -568,7 +646,7 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_producer {
                 vec_a = ((rm_u64)(const void*)a % 16) == 0 && lda % Main::LA::V == 0;
                 vec_b = ((rm_u64)(const void*)b % 16) == 0 && ldb % Main::LB::V == 0;
             }
-            Main::copy(sA, sB, a, lda, b, ldb, m, n, k, m0, n0, t, stage, tid, vec_a, vec_b);
+            Main::copy(sA, sB, a, lda, b, ldb, m, n, k, m0, n0, t, stage, tid, vec_a, vec_b, plans);
             if (++t == ktiles) {
                 t = 0;
                 item += step;
@@ -602,7 +680,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
     Tin* sA = (Tin*)rm_dyn_shared;
     Tin* sB = sA + Cfg::STAGES * Main::LA::SIZE;
 
-    rm_gemm_producer<Cfg, Ty, TA, TB> producer(first, step, items, ktiles);
+    rm_gemm_producer<Cfg, Ty, TA, TB> producer(first, step, items, ktiles, lda, ldb, tid);
     if (ktiles > 0) {
 #pragma unroll
         for (int s = 0; s < Cfg::STAGES - 1; ++s) producer.next(P, sA, sB, m, n, k, lda, ldb, tiles_m, tiles_n, tid);
