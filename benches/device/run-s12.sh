@@ -9,8 +9,9 @@
 # tuned (squares and batches, FILTER=fmaw), the s lines of all four layouts with those tables.
 # PHASE=d (after the interior-tile copy): s NT and NN re-tuned (FILTER=fmaw), their lines, and
 # d NT (the copy is shared by every direct-path kernel).
-# PHASE=c (tables committed and restaged): the GEMM tests that pin the warp-tiled, table and
-# persistent configs, then the four layouts' s lines with the committed tables. Everything is tarred into $OUT/s12-$PHASE.tgz.
+# PHASE=c (tables committed and restaged): gemm, gemm_args and gemm_i8_xf32 tests, then the goal
+# lines with the committed tables (s in four layouts, d/hss/h squares, five families' batches).
+# PHASE=e: the gemm_batched tests (persistent configs, both batch forms). Everything is tarred into $OUT/s12-$PHASE.tgz.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -64,11 +65,24 @@ d)
   for s in 1024 4096 8192; do bench_line s12-copy "d NT $s^3" --transA N --transB T --precision d -m $s -n $s -k $s; done
   ;;
 c)
-  run_test s12-tests.txt gemm-test warp_fma
-  run_test s12-tests.txt gemm-test every_table_config
-  run_test s12-tests.txt gemm_batched-test persistent
+  for t in gemm-test gemm_args-test gemm_i8_xf32-test; do run_test s12-tests.txt $t ""; done
   grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests.txt"
-  for l in NT NN TN TT; do goals s12-final $l; done
+  for l in NT NN TN TT; do
+    for s in 1024 2048 4096 8192; do bench_line s12-final "s $l $s^3" --transA ${l:0:1} --transB ${l:1:1} --precision s -m $s -n $s -k $s; done
+  done
+  for p in d hss h; do
+    for s in 1024 2048 4096 8192; do bench_line s12-final "$p NT $s^3" --transA N --transB T --precision $p -m $s -n $s -k $s; done
+  done
+  for p in s d hss bss h; do
+    for shape in "32 10000" "64 4096" "128 2048"; do
+      set -- $shape
+      bench_line s12-final "$p NT $1^3 x $2" --transA N --transB T --precision $p -m $1 -n $1 -k $1 --batch $2
+    done
+  done
+  ;;
+e)
+  TEST_TIMEOUT=540 run_test s12-tests-batched.txt gemm_batched-test ""
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-batched.txt"
   ;;
 esac
 tar czf "$OUT/s12-${PHASE:-a}.tgz" -C "$OUT" $(cd "$OUT" && ls -d tables *.log *.txt 2>/dev/null)
