@@ -11,7 +11,9 @@
 # d NT (the copy is shared by every direct-path kernel).
 # PHASE=c (tables committed and restaged): gemm, gemm_args and gemm_i8_xf32 tests, then the goal
 # lines with the committed tables (s in four layouts, d/hss/h squares, five families' batches).
-# PHASE=e: the gemm_batched tests (persistent configs, both batch forms). Everything is tarred into $OUT/s12-$PHASE.tgz.
+# PHASE=e: the gemm_batched tests (persistent configs, both batch forms). PHASE=f (interior loop
+# limited to macro tiles of 64 x 128 and up): gemm and gemm_i8_xf32 tests, d and s squares, the
+# five families' batches. Everything is tarred into $OUT/s12-$PHASE.tgz.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -83,6 +85,18 @@ c)
 e)
   TEST_TIMEOUT=540 run_test s12-tests-batched.txt gemm_batched-test ""
   grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-batched.txt"
+  ;;
+f)
+  for t in gemm-test gemm_i8_xf32-test; do run_test s12-tests-f.txt $t ""; done
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-f.txt"
+  for s in 1024 2048 4096 8192; do bench_line s12-f "d NT $s^3" --transA N --transB T --precision d -m $s -n $s -k $s; done
+  for s in 2048 4096 8192; do bench_line s12-f "s NT $s^3" --transA N --transB T --precision s -m $s -n $s -k $s; done
+  for p in s d hss bss h; do
+    for shape in "32 10000" "64 4096" "128 2048"; do
+      set -- $shape
+      bench_line s12-f "$p NT $1^3 x $2" --transA N --transB T --precision $p -m $1 -n $1 -k $1 --batch $2
+    done
+  done
   ;;
 esac
 tar czf "$OUT/s12-${PHASE:-a}.tgz" -C "$OUT" $(cd "$OUT" && ls -d tables *.log *.txt 2>/dev/null)

@@ -365,34 +365,19 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                            sizeof(Tin)> LB;
     enum { SHARED_BYTES = Cfg::STAGES * (LA::SIZE + LB::SIZE) * (int)sizeof(Tin) };
     static_assert(rm_same<Tab, Tin>::value, "the direct path copies raw elements: A/B must be the atom's input type");
+    enum { INTERIOR_LOOP = Cfg::MT_M * Cfg::MT_N >= 64 * 128 };
     typedef rm_copy_plan<LA, A_KC ? Cfg::MT_M : Cfg::MT_K, A_KC ? Cfg::MT_K : Cfg::MT_M, Cfg::THREADS> PlanA;
     typedef rm_copy_plan<LB, B_KC ? Cfg::MT_N : Cfg::MT_K, B_KC ? Cfg::MT_K : Cfg::MT_N, Cfg::THREADS> PlanB;
-    // Both interior plans of a thread (lda, ldb are the same for every tile and batch entry).
-    struct Plans {
-        PlanA a;
-        PlanB b;
-        RM_INLINE Plans(long long lda, long long ldb, int tid) : a(lda, tid), b(ldb, tid) {}
-    };
+
     // K tile t of A and B into stage buffer s. (A function, not a lambda: the closure would be
     // kept in local memory when the compiler declines to inline it.)
     static RM_INLINE void copy(Tin* sA, Tin* sB, const Tin* A, long long lda, const Tin* B, long long ldb, int m, int n,
-                               int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b, const Plans& plans) {
+                               int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b) {
         const int k0 = t * Cfg::MT_K;
-        const bool k_in = k0 + Cfg::MT_K <= k;
-        if (vec_a && k_in && m0 + Cfg::MT_M <= m) {
-            plans.a.copy(sA + s * LA::SIZE, A + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
-        } else if (A_KC) {
-            rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
-        } else {
-            rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
-        }
-        if (vec_b && k_in && n0 + Cfg::MT_N <= n) {
-            plans.b.copy(sB + s * LB::SIZE, B + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
-        } else if (B_KC) {
-            rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
-        } else {
-            rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
-        }
+        if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
+        else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
+        if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
+        else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
     }
     static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
                               const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
@@ -405,25 +390,29 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         const bool vec_a = ((rm_u64)(const void*)A % 16) == 0 && lda % LA::V == 0;
         const bool vec_b = ((rm_u64)(const void*)B % 16) == 0 && ldb % LB::V == 0;
         const int ktiles = (k + Cfg::MT_K - 1) / Cfg::MT_K;
-        const Plans plans(lda, ldb, tid);
 #pragma unroll
         for (int s = 0; s < Cfg::STAGES - 1; ++s) {
-            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b, plans);
+            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b);
             rm_cp_async_commit();
         }
         // Blocks whose tile lies inside C with aligned operands run the first loop while the tile
         // being copied is a whole K tile: plan copies only, no bounds tests. The second loop (the
-        // last tiles, and every tile of edge blocks) copies through the general path.
-        const bool interior = vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
+        // last tiles, and every tile of edge blocks) copies through the general path. Only macro
+        // tiles of 64 x 128 and up have the first loop: the smaller ones are the small-batch
+        // kernels, whose resident blocks are limited by registers, and the loop's registers cost
+        // them more than the bounds tests (H100: hss 128^3 x 2048 lost 18 %).
+        const bool interior = INTERIOR_LOOP && vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
         const int kfull = k / Cfg::MT_K;
         int t = 0;
         if (interior) {
+            const PlanA plan_a(lda, tid);
+            const PlanB plan_b(ldb, tid);
             for (; t + Cfg::STAGES - 1 < kfull; ++t) {
                 wait_tile();
                 const int tn = t + Cfg::STAGES - 1, sn = tn % Cfg::STAGES;
                 const long long k0 = (long long)tn * Cfg::MT_K;
-                plans.a.copy(sA + sn * LA::SIZE, Ain + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
-                plans.b.copy(sB + sn * LB::SIZE, Bin + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+                plan_a.copy(sA + sn * LA::SIZE, Ain + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
+                plan_b.copy(sB + sn * LB::SIZE, Bin + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
                 rm_cp_async_commit();
                 compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
             }
@@ -432,7 +421,7 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
             wait_tile();
             if (t + Cfg::STAGES - 1 < ktiles)
                 copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, t + Cfg::STAGES - 1, (t + Cfg::STAGES - 1) % Cfg::STAGES,
-                     tid, vec_a, vec_b, plans);
+                     tid, vec_a, vec_b);
             rm_cp_async_commit();
             compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
         }
@@ -626,11 +615,9 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_producer {
     const Tin* b;
     int m0, n0;
     bool vec_a, vec_b;
-    typename Main::Plans plans;
-    RM_INLINE rm_gemm_producer(long long first, long long step_, long long items_, int ktiles_, long long lda,
-                               long long ldb, int tid)
+    RM_INLINE rm_gemm_producer(long long first, long long step_, long long items_, int ktiles_)
         : item(first), step(step_), items(items_), ktiles(ktiles_), t(0), stage(0), a(0), b(0), m0(0), n0(0),
-          vec_a(false), vec_b(false), plans(lda, ldb, tid) {}
+          vec_a(false), vec_b(false) {}
     // Copies the current tile (nothing once past the last item), commits a group either way (the
     // consumer counts groups), and moves on.
     template <class Batch>
@@ -646,7 +633,7 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_producer {
                 vec_a = ((rm_u64)(const void*)a % 16) == 0 && lda % Main::LA::V == 0;
                 vec_b = ((rm_u64)(const void*)b % 16) == 0 && ldb % Main::LB::V == 0;
             }
-            Main::copy(sA, sB, a, lda, b, ldb, m, n, k, m0, n0, t, stage, tid, vec_a, vec_b, plans);
+            Main::copy(sA, sB, a, lda, b, ldb, m, n, k, m0, n0, t, stage, tid, vec_a, vec_b);
             if (++t == ktiles) {
                 t = 0;
                 item += step;
@@ -680,7 +667,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
     Tin* sA = (Tin*)rm_dyn_shared;
     Tin* sB = sA + Cfg::STAGES * Main::LA::SIZE;
 
-    rm_gemm_producer<Cfg, Ty, TA, TB> producer(first, step, items, ktiles, lda, ldb, tid);
+    rm_gemm_producer<Cfg, Ty, TA, TB> producer(first, step, items, ktiles);
     if (ktiles > 0) {
 #pragma unroll
         for (int s = 0; s < Cfg::STAGES - 1; ++s) producer.next(P, sA, sB, m, n, k, lda, ldb, tiles_m, tiles_n, tid);
