@@ -13,7 +13,8 @@
 # lines with the committed tables (s in four layouts, d/hss/h squares, five families' batches).
 # PHASE=e: the gemm_batched tests (persistent configs, both batch forms). PHASE=f (interior loop
 # limited to macro tiles of 64 x 128 and up): gemm and gemm_i8_xf32 tests, d and s squares, the
-# five families' batches. Everything is tarred into $OUT/s12-$PHASE.tgz.
+# five families' batches. PHASE=g: the same after big tiles' general copy took the plan path
+# for whole tiles too. Everything is tarred into $OUT/s12-$PHASE.tgz.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -86,15 +87,15 @@ e)
   TEST_TIMEOUT=540 run_test s12-tests-batched.txt gemm_batched-test ""
   grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-batched.txt"
   ;;
-f)
-  for t in gemm-test gemm_i8_xf32-test; do run_test s12-tests-f.txt $t ""; done
-  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-f.txt"
-  for s in 1024 2048 4096 8192; do bench_line s12-f "d NT $s^3" --transA N --transB T --precision d -m $s -n $s -k $s; done
-  for s in 2048 4096 8192; do bench_line s12-f "s NT $s^3" --transA N --transB T --precision s -m $s -n $s -k $s; done
+f|g)
+  for t in gemm-test gemm_i8_xf32-test; do run_test s12-tests-$PHASE.txt $t ""; done
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s12-tests-$PHASE.txt"
+  for s in 1024 2048 4096 8192; do bench_line s12-$PHASE "d NT $s^3" --transA N --transB T --precision d -m $s -n $s -k $s; done
+  for s in 2048 4096 8192; do bench_line s12-$PHASE "s NT $s^3" --transA N --transB T --precision s -m $s -n $s -k $s; done
   for p in s d hss bss h; do
     for shape in "32 10000" "64 4096" "128 2048"; do
       set -- $shape
-      bench_line s12-f "$p NT $1^3 x $2" --transA N --transB T --precision $p -m $1 -n $1 -k $1 --batch $2
+      bench_line s12-$PHASE "$p NT $1^3 x $2" --transA N --transB T --precision $p -m $1 -n $1 -k $1 --batch $2
     done
   done
   ;;

@@ -374,9 +374,15 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
     static RM_INLINE void copy(Tin* sA, Tin* sB, const Tin* A, long long lda, const Tin* B, long long ldb, int m, int n,
                                int k, int m0, int n0, int t, int s, int tid, bool vec_a, bool vec_b) {
         const int k0 = t * Cfg::MT_K;
-        if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
+        const bool k_in = k0 + Cfg::MT_K <= k;
+        // (big tiles: whole tiles through a plan made here, as in the interior loop)
+        if (INTERIOR_LOOP && vec_a && k_in && m0 + Cfg::MT_M <= m)
+            PlanA(lda, tid).copy(sA + s * LA::SIZE, A + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
+        else if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
         else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
-        if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
+        if (INTERIOR_LOOP && vec_b && k_in && n0 + Cfg::MT_N <= n)
+            PlanB(ldb, tid).copy(sB + s * LB::SIZE, B + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+        else if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
         else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
     }
     static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
