@@ -697,18 +697,19 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
     rm_cp_async_wait<0>();
 }
 
-// A config's occupancy floor MIN_WAVES: waves per SIMD on AMD, blocks per SM on NVIDIA (which caps
-// the registers a thread may use: 65536 / (MIN_WAVES * THREADS)).
+// A config's occupancy floor MIN_WAVES: blocks per SM on NVIDIA (which caps the registers a thread
+// may use: 65536 / (MIN_WAVES * THREADS)); waves per SIMD for the MFMA atoms (WAVE 64) on AMD. The
+// FMA atoms run on both vendors and their `o` is NVIDIA's: on AMD they ask for no floor.
 #if RM_AMD
-#define RM_GEMM_LAUNCH_BOUNDS(threads, min_waves) RM_LAUNCH_BOUNDS(threads, min_waves)
+#define RM_GEMM_LAUNCH_BOUNDS(cfg) RM_LAUNCH_BOUNDS(cfg::THREADS, cfg::Atom::WAVE == 64 ? cfg::MIN_WAVES : 1)
 #else
-#define RM_GEMM_LAUNCH_BOUNDS(threads, min_waves) RM_LAUNCH_BOUNDS_BLOCKS(threads, min_waves)
+#define RM_GEMM_LAUNCH_BOUNDS(cfg) RM_LAUNCH_BOUNDS_BLOCKS(cfg::THREADS, cfg::MIN_WAVES)
 #endif
 
 // The exported kernels: name, config typedef, types typedef, transposes (RM_OP_*).
 // Strided form: batch i at base + i * stride. Pointer-array form (_PA): batch i at array[i] + stride.
 #define RM_GEMM_KERNEL(NAME, CFG, TY, TA, TB)                                                          \
-    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
@@ -718,7 +719,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                       B + b * stride_b, ldb, C + b * stride_c, ldc, D + b * stride_d, ldd); \
     }
 #define RM_GEMM_KERNEL_PA(NAME, CFG, TY, TA, TB)                                                       \
-    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
         const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \
@@ -734,7 +735,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
 // Persistent forms (`persistent` configs): the parameters of the forms above plus the batch count;
 // a grid of [blocks, 1, 1], sized by the host to what fits on the device at once.
 #define RM_GEMM_KERNEL_PERSISTENT(NAME, CFG, TY, TA, TB)                                               \
-    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
@@ -744,7 +745,7 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                                  ldb, ldc, ldd);                                       \
     }
 #define RM_GEMM_KERNEL_PA_PERSISTENT(NAME, CFG, TY, TA, TB)                                            \
-    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG::THREADS, CFG::MIN_WAVES) NAME(               \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* const* A, long long lda, long long offset_a,         \
         const TY::ab* const* B, long long ldb, long long offset_b, const TY::c* const* C,              \

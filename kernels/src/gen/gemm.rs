@@ -56,8 +56,9 @@ pub struct GemmConfig {
     pub stages: u32,
     /// Tile order: this many tile rows per group (1: row-major over the grid).
     pub group_m: u32,
-    /// Occupancy the compiler must allow, which caps registers: AMD waves per SIMD
-    /// (amdgpu_waves_per_eu), NVIDIA blocks per SM (`__launch_bounds__`'s second argument).
+    /// Occupancy the compiler must allow, which caps registers: NVIDIA blocks per SM
+    /// (`__launch_bounds__`'s second argument); waves per SIMD (amdgpu_waves_per_eu) for the MFMA
+    /// atoms on AMD, where the FMA atoms ask for none.
     pub min_waves: u32,
     /// Direct path only: a persistent grid (as many blocks as fit on the device at once) whose
     /// blocks stream the K tiles of several tiles and batch entries through one pipeline, so
