@@ -368,6 +368,10 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
     enum { INTERIOR_LOOP = Cfg::MT_M * Cfg::MT_N >= 64 * 128 };
     typedef rm_copy_plan<LA, A_KC ? Cfg::MT_M : Cfg::MT_K, A_KC ? Cfg::MT_K : Cfg::MT_M, Cfg::THREADS> PlanA;
     typedef rm_copy_plan<LB, B_KC ? Cfg::MT_N : Cfg::MT_K, B_KC ? Cfg::MT_K : Cfg::MT_N, Cfg::THREADS> PlanB;
+    // Offsets of the K tile at depth k0 of op(A)'s block tile (rows m0 ..) in A and of op(B)'s
+    // (columns n0 ..) in B: where a plan's copy starts.
+    static RM_INLINE long long a_tile(int m0, long long k0, long long lda) { return A_KC ? k0 + m0 * lda : m0 + k0 * lda; }
+    static RM_INLINE long long b_tile(int n0, long long k0, long long ldb) { return B_KC ? k0 + n0 * ldb : n0 + k0 * ldb; }
 
     // K tile t of A and B into stage buffer s. (A function, not a lambda: the closure would be
     // kept in local memory when the compiler declines to inline it.)
@@ -377,11 +381,11 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         const bool k_in = k0 + Cfg::MT_K <= k;
         // (big tiles: whole tiles through a plan made here, as in the interior loop)
         if (INTERIOR_LOOP && vec_a && k_in && m0 + Cfg::MT_M <= m)
-            PlanA(lda, tid).copy(sA + s * LA::SIZE, A + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
+            PlanA(lda, tid).copy(sA + s * LA::SIZE, A + a_tile(m0, k0, lda), lda, tid);
         else if (A_KC) rm_copy_tile<LA, Cfg::MT_M, Cfg::MT_K, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, m, k, m0, k0, tid, vec_a);
         else rm_copy_tile<LA, Cfg::MT_K, Cfg::MT_M, Cfg::THREADS>(sA + s * LA::SIZE, A, lda, k, m, k0, m0, tid, vec_a);
         if (INTERIOR_LOOP && vec_b && k_in && n0 + Cfg::MT_N <= n)
-            PlanB(ldb, tid).copy(sB + s * LB::SIZE, B + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+            PlanB(ldb, tid).copy(sB + s * LB::SIZE, B + b_tile(n0, k0, ldb), ldb, tid);
         else if (B_KC) rm_copy_tile<LB, Cfg::MT_N, Cfg::MT_K, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, n, k, n0, k0, tid, vec_b);
         else rm_copy_tile<LB, Cfg::MT_K, Cfg::MT_N, Cfg::THREADS>(sB + s * LB::SIZE, B, ldb, k, n, k0, n0, tid, vec_b);
     }
@@ -402,11 +406,12 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
             rm_cp_async_commit();
         }
         // Blocks whose tile lies inside C with aligned operands run the first loop while the tile
-        // being copied is a whole K tile: plan copies only, no bounds tests. The second loop (the
-        // last tiles, and every tile of edge blocks) copies through the general path. Only macro
-        // tiles of 64 x 128 and up have the first loop: the smaller ones are the small-batch
-        // kernels, whose resident blocks are limited by registers, and the loop's registers cost
-        // them more than the bounds tests (H100: hss 128^3 x 2048 lost 18 %).
+        // being copied is a whole K tile: plan copies only, no bounds tests, the plans made once.
+        // The second loop (the last tiles, and every tile of edge blocks) copies through copy(),
+        // which tests each tile. Only macro tiles of 64 x 128 and up have the first loop: the
+        // smaller ones are the small-batch kernels, whose resident blocks are limited by
+        // registers, and the loop's registers cost them more than the bounds tests (H100: hss
+        // 128^3 x 2048 lost 18 %).
         const bool interior = INTERIOR_LOOP && vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
         const int kfull = k / Cfg::MT_K;
         int t = 0;
@@ -417,8 +422,8 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                 wait_tile();
                 const int tn = t + Cfg::STAGES - 1, sn = tn % Cfg::STAGES;
                 const long long k0 = (long long)tn * Cfg::MT_K;
-                plan_a.copy(sA + sn * LA::SIZE, Ain + (A_KC ? k0 + m0 * lda : m0 + k0 * lda), lda, tid);
-                plan_b.copy(sB + sn * LB::SIZE, Bin + (B_KC ? k0 + n0 * ldb : n0 + k0 * ldb), ldb, tid);
+                plan_a.copy(sA + sn * LA::SIZE, Ain + a_tile(m0, k0, lda), lda, tid);
+                plan_b.copy(sB + sn * LB::SIZE, Bin + b_tile(n0, k0, ldb), ldb, tid);
                 rm_cp_async_commit();
                 compute(acc, sA, sB, t % Cfg::STAGES, wm0, wn0, lane);
             }

@@ -640,7 +640,13 @@ impl GemmConfig {
         // Warp-tiled f32 FMA (S and Xf32; validate drops it elsewhere): 8 x 8 per lane (2 x 2 atoms
         // over a 64 x 32 warp tile) in 128 x 128 x 8 blocks of 8 warps is CUTLASS's SIMT SGEMM
         // blocking; 128 x 256 gives 16 x 8 per lane; smaller tiles for small and batched problems.
-        let pad4 = LdsLayout::Pad { a: 4, b: 4 };
+        let warp = |mt, waves, stages, min_waves| {
+            if stages == 1 {
+                reg(Atom::FmaWarp, mt, waves, 4, min_waves)
+            } else {
+                GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, min_waves, ..direct(Atom::FmaWarp, mt, waves, stages) }
+            }
+        };
         for (mt, waves, stages) in [
             ([128, 128, 8], [2, 4], &[1, 2, 3, 4][..]),
             ([128, 128, 8], [4, 2], &[1, 3, 4][..]),
@@ -655,11 +661,11 @@ impl GemmConfig {
             ([32, 32, 16], [1, 1], &[1, 2][..]),
         ] {
             for &s in stages {
-                v.push(if s == 1 { reg(Atom::FmaWarp, mt, waves, 4, 1) } else { GemmConfig { lds: pad4, ..direct(Atom::FmaWarp, mt, waves, s) } });
+                v.push(warp(mt, waves, s, 1));
             }
         }
         for (mt, waves, stages) in [([32, 32, 32], [1, 2], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 3)] {
-            v.push(GemmConfig { lds: pad4, ..persistent(Atom::FmaWarp, mt, waves, stages) });
+            v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
         }
         // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).
         for (mt, waves, stages) in [
@@ -668,8 +674,7 @@ impl GemmConfig {
             ([128, 128, 16], [4, 2], 1),
             ([128, 128, 16], [4, 2], 4),
         ] {
-            let c = if stages == 1 { reg(Atom::FmaWarp, mt, waves, 4, 2) } else { GemmConfig { lds: pad4, min_waves: 2, ..direct(Atom::FmaWarp, mt, waves, stages) } };
-            v.push(c);
+            v.push(warp(mt, waves, stages, 2));
         }
         let mut seen = std::collections::HashSet::new();
         v.retain(|c| c.validate(family).is_ok() && c.supports_arch(family, arch) && seen.insert(*c));
