@@ -7,7 +7,7 @@ use num_complex::{Complex32, Complex64};
 use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans, TransposeKernel};
 use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
-use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMapDesc};
+use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMap, TensorMapDesc};
 use std::sync::{Arc, OnceLock};
 
 /// A GEMM kernel's module (its name carries its whole config), built the first time.
@@ -215,6 +215,35 @@ fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDes
     }
 }
 
+/// The tensor map `gemm_sm90.hip`'s epilogue stores D through: dimension 0 is m, boxes of 128
+/// bytes of rows x 32 columns. `None` when TMA cannot describe D (base, ldd or batch stride not
+/// multiples of 16 bytes, or past TMA's limits) or m does not fill whole 16-byte units: a TMA
+/// store writes a unit that the tensor's edge cuts whole (on the H100, a box over m = 129 halves
+/// wrote rows 129..135 in the ld padding). The kernel then writes D from registers.
+fn output_map(call: &GemmCall) -> Option<TensorMapDesc> {
+    let e = call.family.c_bytes() as u64;
+    let fits = |bytes: u64| bytes % 16 == 0 && bytes < 1 << 40;
+    let ld = (call.ldd as u64).checked_mul(e)?;
+    let batch_stride = if call.batch > 1 {
+        u64::try_from(call.stride_d).ok().filter(|&st| st > 0)?.checked_mul(e)?
+    } else {
+        ld.checked_mul(call.n as u64)?.next_multiple_of(16)
+    };
+    let ok = !call.d.is_null()
+        && (call.d as u64) % 16 == 0
+        && fits(ld)
+        && fits(batch_stride)
+        && (call.m as u64 * e) % 16 == 0
+        && call.m.max(call.n).max(call.batch) <= u32::MAX as usize;
+    ok.then(|| TensorMapDesc {
+        element_bytes: e as u32,
+        address: call.d as u64,
+        dims: [call.m as u64, call.n as u64, call.batch as u64],
+        strides: [ld, batch_stride],
+        box_dims: [(128 / e) as u32, 32, 1],
+    })
+}
+
 /// A transposing copy in front of a wgmma kernel that reads only k-contiguous operands: the
 /// stored `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to
 /// `cols` x `rows` at scratch + `offset` (bytes), leading dimension `ld_out`.
@@ -300,8 +329,8 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     Ok(Some(out))
 }
 
-/// Launches a wgmma (sm_90a) kernel: tensor maps for A and B, one persistent launch for all
-/// batch entries.
+/// Launches a wgmma (sm_90a) kernel: tensor maps for A, B and (where TMA can describe it) D, one
+/// persistent launch for all batch entries.
 ///
 /// # Safety
 /// As [`gemm`].
@@ -310,8 +339,11 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, c
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     let map_a = device.driver().tensor_map(&operand_map(kernel, call, true))?;
     let map_b = device.driver().tensor_map(&operand_map(kernel, call, false))?;
+    // A D the driver will not map (an interleaved batch layout it rejects, say) is written from
+    // registers instead; the zero map is then never read.
+    let map_d = output_map(call).and_then(|desc| device.driver().tensor_map(&desc).ok());
     let mut args = KernelArgs::new();
-    args.push(map_a).push(map_b);
+    args.push(map_a).push(map_b).push(map_d.unwrap_or(TensorMap([0; 16]))).push(i32::from(map_d.is_some()));
     args.push(call.m as i32).push(call.n as i32).push(call.k as i32).push(call.batch as i32);
     let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
     args.push(alpha_ptr).push(beta_ptr);

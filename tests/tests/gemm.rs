@@ -260,7 +260,8 @@ fn strided_batch_beyond_one_launch() {
 /// operands TMA can describe (leading dimensions multiples of 8 elements): every N/T pair around
 /// the 128 x 256 x 64 tile (partial tiles in m, n and k, several K tiles, more tiles than the
 /// H100's 132 SMs so that blocks loop), every 16-bit form, beta = 0 over NaN-poisoned C, and
-/// alpha = 0. Elsewhere the pin is refused (ArchMismatch) and C is left alone.
+/// alpha = 0. ldc is a multiple of 8 elements (D stored by TMA, clipped at the edges) or not
+/// (D written from registers). Elsewhere the pin is refused (ArchMismatch) and C is left alone.
 #[test]
 fn wgmma_kernels_at_tile_edges() {
     let ops = [Operation::None, Operation::Transpose];
@@ -285,7 +286,8 @@ fn wgmma_kernels_at_tile_edges() {
                     let (ra, _) = stored_shape(ta, m, k);
                     let (rb, _) = stored_shape(tb, k, n);
                     let extra = 8 * (seed % 2) as usize;
-                    let pad = [ra.next_multiple_of(8) - ra + extra, rb.next_multiple_of(8) - rb, (seed % 3) as usize];
+                    let c_pad = m.next_multiple_of(8) - m;
+                    let pad = [ra.next_multiple_of(8) - ra + extra, rb.next_multiple_of(8) - rb, [c_pad, c_pad + 8, c_pad + 1][(seed % 3) as usize]];
                     let beta_kind = [0, 2, 1][(seed % 3) as usize];
                     let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind, seed };
                     let results = [
@@ -316,7 +318,8 @@ fn wgmma_kernels_at_tile_edges() {
 }
 
 /// Strided batches through the wgmma kernels: one persistent launch walks the tiles of every
-/// entry (the batch is the tensor maps' third dimension).
+/// entry (the batch is the tensor maps' third dimension). D's layout is one TMA can store
+/// through (ldc and stride_c multiples of 8 elements) or one it cannot.
 #[test]
 fn wgmma_strided_batches() {
     use rocmath_blas::{gemm_strided_batched_ex, Batch};
@@ -328,41 +331,44 @@ fn wgmma_strided_batches() {
         h.set_gemm_variant(Some(GemmVariant::Wgmma));
         let q = h.queue().clone();
         let (m, n, k, count) = (136usize, 72usize, 80usize, 5usize);
-        let (lda, ldb, ldc) = (m + 8, n, m + 3);
-        let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + 1);
-        let mut rng = Rng::new(77);
-        let a: Vec<f16> = rng.vec(sa * count);
-        let b: Vec<f16> = rng.vec(sb * count);
-        let c: Vec<f32> = rng.vec(sc * count);
-        let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
-        let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
-        let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
-        gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, 0.75f32, &da, lda, &db, ldb, 0.5, &mut dc, ldc, batch).unwrap();
-        let got = dc.to_vec(&q).unwrap();
-        let case = GemmCase {
-            trans_a: Operation::None,
-            trans_b: Operation::Transpose,
-            m,
-            n,
-            k,
-            alpha: Complex64::new(0.75, 0.0),
-            beta: Complex64::new(0.5, 0.0),
-            a: &a,
-            lda,
-            b: &b,
-            ldb,
-            c: &c,
-            ldc,
-            compute_roundoff: f32::EPSILON as f64 / 2.0,
-        };
-        case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("entry {e}: {x:?}"));
+        for (ldc, c_gap) in [(m + 3, 1), (m + 8, 16)] {
+            let (lda, ldb) = (m + 8, n);
+            let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + c_gap);
+            let mut rng = Rng::new(77);
+            let a: Vec<f16> = rng.vec(sa * count);
+            let b: Vec<f16> = rng.vec(sb * count);
+            let c: Vec<f32> = rng.vec(sc * count);
+            let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+            let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+            let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+            gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, 0.75f32, &da, lda, &db, ldb, 0.5, &mut dc, ldc, batch).unwrap();
+            let got = dc.to_vec(&q).unwrap();
+            let case = GemmCase {
+                trans_a: Operation::None,
+                trans_b: Operation::Transpose,
+                m,
+                n,
+                k,
+                alpha: Complex64::new(0.75, 0.0),
+                beta: Complex64::new(0.5, 0.0),
+                a: &a,
+                lda,
+                b: &b,
+                ldb,
+                c: &c,
+                ldc,
+                compute_roundoff: f32::EPSILON as f64 / 2.0,
+            };
+            case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("ldc {ldc}, entry {e}: {x:?}"));
+        }
     }
 }
 
 /// Every config the committed tuning tables can select for this GPU's arch (entries and
 /// fallbacks), pinned, on an every-transpose shape that cuts its macro tile in all three
-/// dimensions, with leading dimensions that TMA can describe (so wgmma configs run their own
-/// kernels). i8 and xf32 configs are covered by gemm_i8_xf32.rs.
+/// dimensions, with leading dimensions of A and B that TMA can describe (so wgmma configs run
+/// their own kernels), ldc aligned (D stored by TMA) in three layouts and not in one. i8 and xf32
+/// configs are covered by gemm_i8_xf32.rs.
 #[test]
 fn every_table_config_matches_reference() {
     let (kernels, errors) = rocmath_kernels::check::table_kernels();
@@ -378,7 +384,7 @@ fn every_table_config_matches_reference() {
             for (i, (ta, tb)) in [(Operation::None, Operation::Transpose), (Operation::Transpose, Operation::None), (Operation::None, Operation::None), (Operation::Transpose, Operation::Transpose)].into_iter().enumerate() {
                 let (ra, _) = stored_shape(ta, m, k);
                 let (rb, _) = stored_shape(tb, k, n);
-                let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, 1];
+                let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, [0, 0, 1, 8][i]];
                 let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 40 + i as u64 };
                 let r = match kernel.family {
                     GemmFamily::S => run_typed::<f32>(&h, &s),

@@ -250,7 +250,8 @@ fn xf32_math_mode() {
 
 /// One xf32 strided-batched GEMM on `h` against the TF32 bound: alpha 0.75, beta 0 over NaN C
 /// (even seeds) or -1.25, leading dimensions that TMA can describe (`aligned`: multiples of 4
-/// elements) or not. Err: the call's error (C untouched, checked) or the first mismatch.
+/// elements; for C, so that D is stored by TMA, for two seeds in three) or not. Err: the call's
+/// error (C untouched, checked) or the first mismatch.
 #[allow(clippy::too_many_arguments)]
 fn xf32_strided_case(h: &Handle, ta: Operation, tb: Operation, (m, n, k): (usize, usize, usize), count: usize, aligned: bool, seed: u64) -> Result<(), String> {
     let q = h.queue().clone();
@@ -258,8 +259,9 @@ fn xf32_strided_case(h: &Handle, ta: Operation, tb: Operation, (m, n, k): (usize
     let (ra, ca) = stored_shape(ta, m, k);
     let (rb, cb) = stored_shape(tb, k, n);
     let (lda, ldb) = if aligned { (ra.next_multiple_of(4) + 4 * (seed as usize % 2), rb.next_multiple_of(4)) } else { (ra.next_multiple_of(4) + 1, rb + 3) };
-    let ldc = m + (seed as usize % 3);
-    let (sa, sb, sc) = ((lda * ca).next_multiple_of(4) + 8, (ldb * cb).next_multiple_of(4), ldc * n + 1);
+    let ldc = if aligned && seed % 3 != 2 { m.next_multiple_of(4) + 4 * (seed as usize % 2) } else { m + (seed as usize % 3) };
+    let sc = if ldc % 4 == 0 { (ldc * n).next_multiple_of(4) + 4 } else { ldc * n + 1 };
+    let (sa, sb) = ((lda * ca).next_multiple_of(4) + 8, (ldb * cb).next_multiple_of(4));
     let a: Vec<f32> = rng.vec(sa * count);
     let b: Vec<f32> = rng.vec(sb * count);
     let beta = if seed % 2 == 0 { 0.0f32 } else { -1.25 };

@@ -93,6 +93,31 @@ RM_INLINE void rm_tma_load_3d(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1
         : "memory");
 }
 RM_INLINE void rm_tma_prefetch_map(rm_u64 map) { asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory"); }
+// TMA store of the box at `src` (shared) to coordinates {c0, c1, c2} of `map`; the copy engine
+// clips what lies outside the tensor. Stores are tracked in bulk groups of the issuing thread.
+RM_INLINE void rm_tma_store_3d(rm_u64 map, rm_u32 src, int c0, int c1, int c2) {
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(map), "r"(src),
+                 "r"(c0), "r"(c1), "r"(c2)
+                 : "memory");
+}
+RM_INLINE void rm_bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
+// Waits until at most N of this thread's bulk groups still read their shared-memory source.
+template <int N> RM_INLINE void rm_bulk_wait_read() { asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory"); }
+// Waits until this thread's bulk stores are complete (before the block's shared memory goes away).
+RM_INLINE void rm_bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
+// Makes this thread's shared-memory writes visible to the copy engine (the async proxy).
+RM_INLINE void rm_fence_async_shared() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+// Barrier `id` (1..15) over `threads` threads (a warpgroup), leaving the other warps running.
+RM_INLINE void rm_named_barrier(int id, int threads) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory"); }
+// Four 8x8 b16 matrices from the mma fragment layout (lane l: row l/4, columns 2(l%4) and +1 of
+// each) to shared memory transposed: lanes 8j..8j+7 give the addresses of matrix j's columns,
+// 16 bytes each.
+RM_INLINE void rm_stmatrix_x4_trans(rm_u32 addr, rm_u32 r0, rm_u32 r1, rm_u32 r2, rm_u32 r3) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(r0), "r"(r1),
+                 "r"(r2), "r"(r3)
+                 : "memory");
+}
+RM_INLINE void rm_st_shared_u32(rm_u32 addr, rm_u32 v) { asm volatile("st.shared.u32 [%0], %1;" ::"r"(addr), "r"(v) : "memory"); }
 // Shared-memory matrix descriptor, 128-byte swizzle (mode 1 in bits 62-63).
 RM_INLINE rm_u64 rm_wgmma_desc(rm_u32 addr, rm_u32 lbo, rm_u32 sbo) {
     return (rm_u64)((addr & 0x3FFFF) >> 4) | ((rm_u64)((lbo >> 4) & 0x3FFF) << 16) |
@@ -110,14 +135,19 @@ template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.i
 template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_> struct rm_sm90_config {
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_> struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
         BM = BM_, BN = BN_, BK = 128 / Mma::ELEM_BYTES, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
         THREADS = 128 * (CONSUMERS + 1),
         A_BYTES = BM * 128, B_BYTES = BN * 128, STAGE_BYTES = A_BYTES + B_BYTES,
+        // Epilogue staging: per consumer two buffers (one filled while the copy engine stores the
+        // other) of 64 rows x EPI_COLS columns of D, in boxes of 128 bytes of rows (BOX_ROWS) x
+        // EPI_COLS, 128-byte swizzled like the operand tiles.
+        C_BYTES = C_BYTES_, EPI_COLS = 32, BOX_ROWS = 128 / C_BYTES, BOX_BYTES = 128 * EPI_COLS,
+        EPI_BUF_BYTES = 64 * EPI_COLS * C_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
-        SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + 2 * STAGES * 8,
+        SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8,
         // Registers per thread after setmaxnreg: the producer keeps few, the consumers take the rest
         // (multiples of 8; 65536 per SM).
         PRODUCER_REGS = 40,
@@ -131,6 +161,7 @@ template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
     static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
     static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
+    static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
 };
 
 // Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
@@ -144,8 +175,84 @@ template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n
     n0 = tn * Cfg::BN;
 }
 
+// D's raw bits for the staging buffer.
+RM_INLINE rm_u32 rm_c_bits(float x) { return rm_float_as_uint(x); }
+RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
+RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
+
+// Epilogue through the copy engine, for one consumer warpgroup (rows 64 c .. 64 c + 63 of the
+// tile at m0, n0 of batch entry b). Per chunk of EPI_COLS columns: alpha * acc (+ beta * C) is
+// converted and written to a staging buffer in the TMA box layout (column-major boxes of
+// BOX_ROWS x EPI_COLS, 128-byte swizzled: the 16-byte unit u of box column cc sits at unit
+// u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store, which clips
+// at the edges of D. Two buffers alternate (`epi_n` counts the chunks stored so far), so the
+// next chunk is written while the last one is stored, and the stores of a tile's last chunks
+// run under the next tile's mainloop. 16-bit D goes to shared memory by stmatrix (transposing
+// 8x8 fragments into columns); f32 by single words, conflict-free under the swizzle.
+template <class Cfg, class Ty>
+RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi_n, rm_u64 map_d, int c, int lt,
+                                 int m0, int n0, int b, int m, int n, bool do_mul, typename Ty::compute alpha, bool read_c,
+                                 typename Ty::compute beta, const typename Ty::c* Cb, long long ldc) {
+    typedef typename Ty::compute Tcomp;
+    typedef typename Ty::c Tc;
+    static_assert(sizeof(Tc) == Cfg::C_BYTES, "the config's D element size");
+    enum { BLOCKS = Cfg::EPI_COLS / 8, BOXES = 64 / Cfg::BOX_ROWS };
+    const int w = lt / 32, lane = lt % 32;
+    const int row_in = w * 16 + lane / 4;  // consumer row of elements 0, 1 of an n8 block (2, 3: + 8)
+    const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
+#pragma unroll
+    for (int ch = 0; ch < Cfg::BN / Cfg::EPI_COLS; ++ch, ++epi_n) {
+        const rm_u32 buf = epi + (c * 2 + (epi_n & 1)) * Cfg::EPI_BUF_BYTES;
+        if (lt == 0) rm_bulk_wait_read<1>();  // the store that last read this buffer is done reading
+        rm_named_barrier(1 + c, 128);
+        rm_u32 bits[BLOCKS][4];
+#pragma unroll
+        for (int jj = 0; jj < BLOCKS; ++jj)
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const int j = ch * BLOCKS + jj;
+                Tcomp v = do_mul ? alpha * acc[4 * j + i] : rm_zero<Tcomp>();
+                if (read_c) {
+                    const int gi = m0 + 64 * c + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
+                    if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
+                }
+                bits[jj][i] = rm_c_bits(rm_convert<Tc>(v));
+            }
+        if (Cfg::C_BYTES == 2) {
+            // Matrix q of an x4 store: rows 8 (q & 1) of the warp's 16, n8 block jj + (q >> 1);
+            // lane 8 q + k addresses that block's column k.
+            const int q = lane / 8, k = lane % 8;
+#pragma unroll
+            for (int jj = 0; jj < BLOCKS; jj += 2) {
+                const rm_u32 col = 8 * (jj + (q >> 1)) + k;
+                const rm_u32 unit = (rm_u32)(2 * w + (q & 1)) ^ (col % 8);
+                rm_stmatrix_x4_trans(buf + col * 128 + unit * 16, bits[jj][0] | (bits[jj][1] << 16), bits[jj][2] | (bits[jj][3] << 16),
+                                     bits[jj + 1][0] | (bits[jj + 1][1] << 16), bits[jj + 1][2] | (bits[jj + 1][3] << 16));
+            }
+        } else {
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const int r = row_in + 8 * (i >> 1);      // consumer row: box r / 32, row r % 32 in it
+                const rm_u32 cc = (rm_u32)(col_in + (i & 1));  // column in the n8 block (= column % 8)
+                const rm_u32 at = buf + (r / 32) * Cfg::BOX_BYTES + cc * 128 + ((((rm_u32)(r % 32) / 4) ^ cc) * 16) + (r % 4) * 4;
+#pragma unroll
+                for (int jj = 0; jj < BLOCKS; ++jj) rm_st_shared_u32(at + jj * 8 * 128, bits[jj][i]);
+            }
+        }
+        rm_fence_async_shared();
+        rm_named_barrier(1 + c, 128);
+        if (lt == 0) {
+#pragma unroll
+            for (int q = 0; q < BOXES; ++q)
+                rm_tma_store_3d(map_d, buf + q * Cfg::BOX_BYTES, m0 + 64 * c + q * Cfg::BOX_ROWS, n0 + ch * Cfg::EPI_COLS, b);
+            rm_bulk_commit();
+        }
+    }
+}
+
 template <class Cfg, class Ty, int TA, int TB>
-RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k, int batch, typename Ty::compute alpha,
+RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int store_tma, int m, int n, int k, int batch,
+                                 typename Ty::compute alpha,
                                  typename Ty::compute beta, const typename Ty::scalar* alpha_ptr,
                                  const typename Ty::scalar* beta_ptr, const typename Ty::c* C, long long ldc,
                                  long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
@@ -156,7 +263,8 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
 
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     const rm_u32 tiles = (rm_smem_addr(rm_dyn_shared) + 1023u) & ~1023u;
-    const rm_u32 full = tiles + Cfg::STAGES * Cfg::STAGE_BYTES;  // full[s] at full + 8 s
+    const rm_u32 epi = tiles + Cfg::STAGES * Cfg::STAGE_BYTES;    // epilogue staging (1024-byte aligned)
+    const rm_u32 full = epi + Cfg::EPI_BYTES;                      // full[s] at full + 8 s
     const rm_u32 empty = full + Cfg::STAGES * 8;                  // empty[s] at empty + 8 s
 
     alpha = rm_opaque(alpha);
@@ -177,6 +285,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
             rm_tma_prefetch_map(map_a);
             rm_tma_prefetch_map(map_b);
         }
+        if (store_tma) rm_tma_prefetch_map(map_d);
     }
     rm_barrier();
 
@@ -223,6 +332,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
         const int row_in = c * 64 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16
         const int col_in = 2 * (lt % 4);
         const bool read_c = !rm_is_zero(beta);
+        int epi_n = 0;  // chunks this warpgroup has stored through the staging buffers
         int s = 0;
         rm_u32 phase = 0;
         for (int t = rm_bid_x(); t < total; t += rm_gdim_x()) {
@@ -257,9 +367,14 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
             rm_fence_regs(acc);
             if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
 
-            // Epilogue: element i of n8 block j sits at row row_in + 8 ((i >> 1) & 1), column
-            // 8 j + col_in + (i & 1).
             const Tc* Cb = C + (long long)b * stride_c;
+            if (store_tma) {
+                rm_sm90_store_tma<Cfg, Ty>(acc, epi, epi_n, map_d, c, lt, m0, n0, b, m, n, do_mul, alpha, read_c, beta, Cb, ldc);
+                continue;
+            }
+            // Without a tensor map of D (unaligned D, ldd or stride_d): straight from the
+            // registers. Element i of n8 block j sits at row row_in + 8 ((i >> 1) & 1), column
+            // 8 j + col_in + (i & 1).
             Tc* Db = D + (long long)b * stride_d;
 #pragma unroll
             for (int j = 0; j < Cfg::BN / 8; ++j)
@@ -274,24 +389,29 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, int m, int n, int k
                     }
                 }
         }
+        if (store_tma && lt == 0) rm_bulk_wait_all();
     }
 }
 
-// The exported kernel: the two tensor maps (parameters 0 and 1), then the usual scalars and C/D.
+// The exported kernel: the tensor maps of A, B and D (parameters 0, 1 and 2), whether D's is
+// valid (else D is written from registers), then the usual scalars and C/D.
 #if defined(RM_TMAP_ADDR_FN)
-#define RM_SM90_ADDR_FNS(NAME) RM_TMAP_ADDR_FN(NAME, 0) RM_TMAP_ADDR_FN(NAME, 1)
+#define RM_SM90_ADDR_FNS(NAME) RM_TMAP_ADDR_FN(NAME, 0) RM_TMAP_ADDR_FN(NAME, 1) RM_TMAP_ADDR_FN(NAME, 2)
 #else
 #define RM_SM90_ADDR_FNS(NAME)
 #endif
 #define RM_GEMM_SM90_KERNEL(NAME, CFG, TY, TA, TB)                                                     \
     RM_SM90_ADDR_FNS(NAME)                                                                             \
     extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS) NAME(                                      \
-        RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), int m, int n, int k, int batch, TY::compute alpha, \
+        RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), RM_TMAP_PARAM(map_d), int store_tma, int m, int n, int k, \
+        int batch, TY::compute alpha,                                                                  \
         TY::compute beta, const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TY::c* C,     \
         long long ldc, long long stride_c, TY::c* D, long long ldd, long long stride_d) {              \
         (void)map_a; /* read through their addresses only */                                           \
         (void)map_b;                                                                                   \
-        rm_gemm_sm90_body<CFG, TY, TA, TB>(RM_TMAP_ADDR(NAME, 0, map_a), RM_TMAP_ADDR(NAME, 1, map_b), m, n, k, \
+        (void)map_d;                                                                                   \
+        rm_gemm_sm90_body<CFG, TY, TA, TB>(RM_TMAP_ADDR(NAME, 0, map_a), RM_TMAP_ADDR(NAME, 1, map_b), \
+                                           RM_TMAP_ADDR(NAME, 2, map_d), store_tma, m, n, k,          \
                                            batch, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
                                            stride_d);                                                  \
     }

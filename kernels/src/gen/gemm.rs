@@ -154,8 +154,10 @@ impl GemmConfig {
         let [pa, pb] = self.pads();
         let e = self.lds_elem_bytes(family);
         if self.is_wgmma() {
-            // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, two barriers a stage)
-            return 1024 + self.stages * (mm + nn) * kk * e + 16 * self.stages;
+            // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, the epilogue's two
+            // staging buffers of 64 x 32 elements of D per consumer, two barriers a stage)
+            let epilogue = self.waves[0] * 2 * 64 * 32 * family.c_bytes();
+            return 1024 + self.stages * (mm + nn) * kk * e + epilogue + 16 * self.stages;
         }
         if !self.is_direct() {
             let (ka, kb) = self.atom.k_contiguous();
@@ -393,7 +395,14 @@ impl GemmConfig {
     pub fn cpp(&self, family: GemmFamily) -> String {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
-            return format!("rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}>", self.atom.cpp(""), self.stages, self.group_m, self.waves[0]);
+            return format!(
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}>",
+                self.atom.cpp(""),
+                self.stages,
+                self.group_m,
+                self.waves[0],
+                family.c_bytes()
+            );
         }
         let [pa, pb] = self.pads();
         format!(

@@ -238,8 +238,10 @@ fn wgmma_configs() {
     assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
     assert_eq!(c.threads(), 384);
     assert_eq!(c.accumulator_registers(GemmFamily::Hss), 128);
-    // 4 stages of (128 + 256) x 64 halves, plus alignment slack and barriers
-    assert_eq!(c.lds_bytes(GemmFamily::Hss), 1024 + 4 * 49152 + 64);
+    // 4 stages of (128 + 256) x 64 halves, plus alignment slack, the epilogue's 2 x 2 staging
+    // buffers of 64 x 32 f32 (f16 for h: half the bytes) and barriers
+    assert_eq!(c.lds_bytes(GemmFamily::Hss), 1024 + 4 * 49152 + 32768 + 64);
+    assert_eq!(c.lds_bytes(GemmFamily::H), 1024 + 4 * 49152 + 16384 + 64);
     assert!(k.supports_arch("sm_90") && !k.supports_arch("sm_80") && !k.supports_arch("sm_100") && !k.supports_arch("gfx942"));
     assert_eq!(k.arch_override(), Some("sm_90a"));
     assert!(!k.supports_batch(BatchForm::Pointers) && k.supports_batch(BatchForm::Strided));

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (repo root, .carry/ staged by stage.sh), session 13: the wgmma
+# kernels' epilogue through shared memory and TMA stores. PHASE=a: the wgmma tests of gemm-test
+# and gemm_i8_xf32-test (both epilogue paths: ldc TMA can describe and not), then the 16-bit and
+# xf32 goal lines (squares, skinny shapes, the deep K) against cuBLAS. Output: s13-$PHASE*.txt.
+set -uo pipefail
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+status=0
+source benches/device/gemm-lib.sh
+P=${PHASE:-a}
+case $P in
+a)
+  run_test s13-$P-tests.txt gemm-test wgmma
+  run_test s13-$P-tests.txt gemm-test every_table_config
+  run_test s13-$P-tests.txt gemm_i8_xf32-test xf32
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  for p in hss bss h; do
+    bench_line s13-$P "$p 8192x8192x128" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128
+    bench_line s13-$P "$p 16x8192x8192" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192
+  done
+  bench_line s13-$P "hss 4096x4096x65536" --transA N --transB T --precision hss -m 4096 -n 4096 -k 65536
+  for p in hss bss h; do
+    for s in 1024 2048 4096 8192; do bench_line s13-$P "$p NT $s^3" --transA N --transB T --precision $p -m $s -n $s -k $s; done
+  done
+  for s in 1024 2048 4096 8192; do bench_line s13-$P "xf32 NT $s^3" --transA N --transB T --precision xf32 -m $s -n $s -k $s; done
+  ;;
+b)
+  run_test s13-$P-tests.txt gemm-test wgmma
+  run_test s13-$P-tests.txt gemm_i8_xf32-test xf32
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  # Where h 8192x8192x128 spends its time: stall samples per SASS instruction.
+  args="gemm --precision h --transA N --transB T -m 8192 -n 8192 -k 128 --device cuda --iters 1 --warmup 0 --no-peer"
+  timeout 200 ncu -k regex:gemm_ --launch-count 1 --section SpeedOfLight --section WarpStateStats --section SourceCounters \
+    --section MemoryWorkloadAnalysis --metrics smsp__inst_executed.sum,dram__bytes_write.sum -o "$OUT/s13-h-skinny" .carry/rocmath-bench $args > "$OUT/s13-ncu.txt" 2>&1
+  timeout 100 ncu -i "$OUT/s13-h-skinny.ncu-rep" --page details >> "$OUT/s13-ncu.txt" 2>&1
+  timeout 100 ncu -i "$OUT/s13-h-skinny.ncu-rep" --page source --csv --print-source sass > "$OUT/s13-h-skinny-sass.csv" 2>&1
+  grep -E "Duration|smsp__inst|dram__|Warp Cycles|Stall" "$OUT/s13-ncu.txt" | head -20
+  for p in h hss; do
+    for cfg in mt128x256x64_w2x1_s3_x_g8_o1 mt128x256x64_w2x1_s4_x_g8_o1 mt128x192x64_w2x1_s4_x_g8_o1 mt128x128x64_w2x1_s4_x_g8_o1 mt128x128x64_w2x1_s6_x_g8_o1; do
+      bench_line s13-$P "$p 8192x8192x128 $cfg" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128 --config ${cfg}_wgmma64xnx16f16
+    done
+  done
+  ;;
+esac
+echo "exit status $status"
+exit $status
