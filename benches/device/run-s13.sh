@@ -42,6 +42,23 @@ b)
     done
   done
   ;;
+c)
+  run_test s13-$P-tests.txt gemm-test wgmma
+  run_test s13-$P-tests.txt gemm_i8_xf32-test xf32
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  for p in h hss bss; do
+    for cfg in mt128x256x64_w2x1_s4_x_g8_o1 mt128x128x64_w2x1_s4_x_g8_o1 mt128x128x64_w2x1_s6_x_g8_o1; do
+      atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
+      bench_line s13-$P "$p 8192x8192x128 $cfg" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128 --config ${cfg}_$atom
+    done
+    for s in 1024 2048 4096 8192; do bench_line s13-$P "$p NT $s^3" --transA N --transB T --precision $p -m $s -n $s -k $s; done
+  done
+  args="gemm --precision h --transA N --transB T -m 8192 -n 8192 -k 128 --device cuda --iters 1 --warmup 0 --no-peer"
+  timeout 200 ncu -k regex:gemm_ --launch-count 1 --section SpeedOfLight --section WarpStateStats --section SourceCounters \
+    --metrics smsp__inst_executed.sum,dram__bytes_write.sum -o "$OUT/s13-h-skinny-c" .carry/rocmath-bench $args > "$OUT/s13-ncu-c.txt" 2>&1
+  timeout 100 ncu -i "$OUT/s13-h-skinny-c.ncu-rep" --page source --csv --print-source sass > "$OUT/s13-h-skinny-c-sass.csv" 2>&1
+  rm -f "$OUT/s13-h-skinny-c.ncu-rep"
+  ;;
 esac
 echo "exit status $status"
 exit $status

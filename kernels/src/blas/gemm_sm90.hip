@@ -190,16 +190,30 @@ RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 // run under the next tile's mainloop. 16-bit D goes to shared memory by stmatrix (transposing
 // 8x8 fragments into columns); f32 by single words, conflict-free under the swizzle.
 template <class Cfg, class Ty>
-RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi_n, rm_u64 map_d, int c, int lt,
-                                 int m0, int n0, int b, int m, int n, bool do_mul, typename Ty::compute alpha, bool read_c,
+RM_INLINE void rm_sm90_store_tma(float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi_n, rm_u64 map_d, int c, int lt, int m0,
+                                 int n0, int b, int m, int n, bool do_mul, typename Ty::compute alpha, bool read_c,
                                  typename Ty::compute beta, const typename Ty::c* Cb, long long ldc) {
-    typedef typename Ty::compute Tcomp;
     typedef typename Ty::c Tc;
     static_assert(sizeof(Tc) == Cfg::C_BYTES, "the config's D element size");
     enum { BLOCKS = Cfg::EPI_COLS / 8, BOXES = 64 / Cfg::BOX_ROWS };
     const int w = lt / 32, lane = lt % 32;
     const int row_in = w * 16 + lane / 4;  // consumer row of elements 0, 1 of an n8 block (2, 3: + 8)
     const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
+    // D = scale * acc: with beta * C folded into acc first (a pass of its own, so that the common
+    // beta = 0 path below stays short: its code size and latency bound this epilogue).
+    float scale = do_mul ? alpha : 0.0f;  // k = 0 or alpha = 0: acc is unread (alpha may be Inf)
+    if (read_c) {
+#pragma unroll
+        for (int j = 0; j < Cfg::BN / 8; ++j)
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const int gi = m0 + 64 * c + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
+                float v = scale * acc[4 * j + i];
+                if (gi < m && gj < n) v = rm_madd(beta, rm_convert<float>(Cb[gi + (long long)gj * ldc]), v);
+                acc[4 * j + i] = v;
+            }
+        scale = 1.0f;
+    }
 #pragma unroll
     for (int ch = 0; ch < Cfg::BN / Cfg::EPI_COLS; ++ch, ++epi_n) {
         const rm_u32 buf = epi + (c * 2 + (epi_n & 1)) * Cfg::EPI_BUF_BYTES;
@@ -209,15 +223,7 @@ RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], rm_u32 epi, in
 #pragma unroll
         for (int jj = 0; jj < BLOCKS; ++jj)
 #pragma unroll
-            for (int i = 0; i < 4; ++i) {
-                const int j = ch * BLOCKS + jj;
-                Tcomp v = do_mul ? alpha * acc[4 * j + i] : rm_zero<Tcomp>();
-                if (read_c) {
-                    const int gi = m0 + 64 * c + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
-                    if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
-                }
-                bits[jj][i] = rm_c_bits(rm_convert<Tc>(v));
-            }
+            for (int i = 0; i < 4; ++i) bits[jj][i] = rm_c_bits(rm_convert<Tc>(scale * acc[4 * (ch * BLOCKS + jj) + i]));
         if (Cfg::C_BYTES == 2) {
             // Matrix q of an x4 store: rows 8 (q & 1) of the warp's 16, n8 block jj + (q >> 1);
             // lane 8 q + k addresses that block's column k.
