@@ -59,6 +59,29 @@ c)
   timeout 100 ncu -i "$OUT/s13-h-skinny-c.ncu-rep" --page source --csv --print-source sass > "$OUT/s13-h-skinny-c-sass.csv" 2>&1
   rm -f "$OUT/s13-h-skinny-c.ncu-rep"
   ;;
+d)
+  TEST_TIMEOUT=400 run_test s13-$P-tests.txt gemm-test wgmma
+  run_test s13-$P-tests.txt gemm_i8_xf32-test xf32
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  for p in hss h bss; do
+    atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
+    bench_line s13-$P "$p 16x8192x8192 table" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192
+    for cfg in mt128x128x64_w2x1_s4_x_g8_o1_k2 mt128x128x64_w2x1_s6_x_g8_o1_k2 mt128x128x64_w2x1_s4_x_g8_o1_k4 mt128x64x64_w2x1_s6_x_g8_o1_k2 mt128x256x64_w2x1_s4_x_g8_o1_k2; do
+      bench_line s13-$P "$p 16x8192x8192 $cfg" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192 --config ${cfg}_$atom
+    done
+  done
+  ;;
+e)
+  SIZES="1024x1024x1024,4096x4096x4096,8192x8192x128,16x8192x8192" PRECISIONS="hss bss h" LAYOUTS=NT VARIANTS=wgmma \
+    MAX_CANDIDATES=20 DEADLINE=330 STEP_TIMEOUT=140 bash benches/device/run-tune.sh || status=1
+  for p in hss bss h; do
+    for shape in "1024 1024 1024" "2048 2048 2048" "4096 4096 4096" "8192 8192 8192" "8192 8192 128" "16 8192 8192"; do
+      set -- $shape
+      ROCMATH_TUNING_DIR="$OUT/tables" bench_line s13-$P "$p $1x$2x$3" --transA N --transB T --precision $p -m $1 -n $2 -k $3
+    done
+  done
+  tar czf "$OUT/s13-e-tables.tgz" -C "$OUT" tables
+  ;;
 esac
 echo "exit status $status"
 exit $status

@@ -244,6 +244,41 @@ fn output_map(call: &GemmCall) -> Option<TensorMapDesc> {
     })
 }
 
+/// The f32 workspace of a split-K call: per batch entry and K slice an ldw x n matrix, ldw =
+/// m rounded up to 4 (so that the TMA stores of the slices write whole 16-byte units).
+#[derive(Clone, Copy)]
+struct SplitWorkspace {
+    address: u64,
+    ldw: usize,
+}
+
+impl SplitWorkspace {
+    /// (ldw, bytes) for `call` split into `splits` slices; `None` on overflow.
+    fn size(call: &GemmCall, splits: usize) -> Option<(usize, usize)> {
+        let ldw = call.m.next_multiple_of(4);
+        let bytes = ldw.checked_mul(call.n)?.checked_mul(call.batch)?.checked_mul(splits)?.checked_mul(4)?;
+        Some((ldw, bytes))
+    }
+
+    fn map(&self, call: &GemmCall, splits: usize) -> TensorMapDesc {
+        let ld = self.ldw as u64 * 4;
+        TensorMapDesc {
+            element_bytes: 4,
+            address: self.address,
+            dims: [self.ldw as u64, call.n as u64, (call.batch * splits) as u64],
+            strides: [ld, ld * call.n as u64],
+            box_dims: [32, 32, 1],
+        }
+    }
+}
+
+/// A wgmma call as it is launched: on k-contiguous copies of the operands where the atom needs
+/// them, and with split-K, the workspace of the slices.
+struct WgmmaRun {
+    call: GemmCall,
+    workspace: Option<SplitWorkspace>,
+}
+
 /// A transposing copy in front of a wgmma kernel that reads only k-contiguous operands: the
 /// stored `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to
 /// `cols` x `rows` at scratch + `offset` (bytes), leading dimension `ld_out`.
@@ -261,14 +296,34 @@ struct KMajorCopy {
 /// The call a wgmma kernel runs, launching what it needs first: the call itself when the atom
 /// reads either operand order, else the call on k-contiguous copies of the operands stored m-
 /// or n-contiguous (op(A) as TA = T, op(B) as TB = N), made in the handle's scratch by
-/// `rm_blas_transpose_b32`. `None`: TMA cannot describe the operands, or the copies cannot be
-/// made (too large for a launch, or no memory for them); the mma.sync kernels run the call.
+/// `rm_blas_transpose_b32`; with split-K, the slices' workspace after them in the scratch.
+/// `None`: TMA cannot describe the operands, or the copies or the workspace cannot be made (too
+/// large for a launch, or no memory for them); the mma.sync kernels run the call.
 ///
 /// # Safety
 /// As [`gemm`].
-unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<GemmCall>> {
+unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<WgmmaRun>> {
+    let splits = kernel.config.split_k as usize;
+    let split = if splits > 1 {
+        match SplitWorkspace::size(call, splits) {
+            Some(size) => Some(size),
+            None => return Ok(None),
+        }
+    } else {
+        None
+    };
     if kernel.config.atom.reads_mn_major() || call.form != BatchForm::Strided {
-        return Ok(tma_describes(call).then_some(*call));
+        if !tma_describes(call) {
+            return Ok(None);
+        }
+        let workspace = match split {
+            Some((ldw, bytes)) => match handle.scratch(bytes) {
+                Ok(address) => Some(SplitWorkspace { address, ldw }),
+                Err(_) => return Ok(None),
+            },
+            None => None,
+        };
+        return Ok(Some(WgmmaRun { call: *call, workspace }));
     }
     let e = call.family.ab_bytes() as usize;
     let k_pad = call.k.next_multiple_of(16 / e);
@@ -298,10 +353,17 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     if !tma_describes(&out) {
         return Ok(None);
     }
-    if copies.is_empty() {
-        return Ok(Some(out));
+    // The workspace goes after the copies, in the same scratch (one allocation for the call).
+    let workspace_offset = bytes;
+    if let Some((_, ws_bytes)) = split {
+        let Some(total) = bytes.checked_add(ws_bytes) else { return Ok(None) };
+        bytes = total;
+    }
+    if bytes == 0 {
+        return Ok(Some(WgmmaRun { call: out, workspace: None }));
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
+    let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw });
     let device = queue.device();
     let module = device.named_module(TransposeKernel::MODULE, transpose_source)?;
     let function = module.function(TransposeKernel::KERNEL)?;
@@ -326,22 +388,28 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
             out.b = dst as *const u8;
         }
     }
-    Ok(Some(out))
+    Ok(Some(WgmmaRun { call: out, workspace }))
 }
 
 /// Launches a wgmma (sm_90a) kernel: tensor maps for A, B and (where TMA can describe it) D, one
-/// persistent launch for all batch entries.
+/// persistent launch for all batch entries. With split-K the kernel stores the slices' sums to
+/// the workspace (through its tensor map, in D's place), and a second kernel adds them into D.
 ///
 /// # Safety
 /// As [`gemm`].
-unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, call: &GemmCall) -> Result<()> {
+unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, run: &WgmmaRun) -> Result<()> {
+    let call = &run.call;
     let device = queue.device();
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     let map_a = device.driver().tensor_map(&operand_map(kernel, call, true))?;
     let map_b = device.driver().tensor_map(&operand_map(kernel, call, false))?;
-    // A D the driver will not map (an interleaved batch layout it rejects, say) is written from
-    // registers instead; the zero map is then never read.
-    let map_d = output_map(call).and_then(|desc| device.driver().tensor_map(&desc).ok());
+    let splits = kernel.config.split_k as usize;
+    let map_d = match run.workspace {
+        Some(ws) => Some(device.driver().tensor_map(&ws.map(call, splits))?),
+        // A D the driver will not map (an interleaved batch layout it rejects, say) is written
+        // from registers instead; the zero map is then never read.
+        None => output_map(call).and_then(|desc| device.driver().tensor_map(&desc).ok()),
+    };
     let mut args = KernelArgs::new();
     args.push(map_a).push(map_b).push(map_d.unwrap_or(TensorMap([0; 16]))).push(i32::from(map_d.is_some()));
     args.push(call.m as i32).push(call.n as i32).push(call.k as i32).push(call.batch as i32);
@@ -352,6 +420,20 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, c
     let dims = kernel.persistent_dims(call.m, call.n, call.batch, device.properties().compute_units);
     let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
     function.launch(queue, cfg, &mut args)?;
+    let (Some(ws), Some(reduce)) = (run.workspace, kernel.reduce_kernel_name()) else { return Ok(()) };
+    let mut args = KernelArgs::new();
+    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32);
+    let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
+    args.push(alpha_ptr).push(beta_ptr);
+    args.push(ws.address).push(ws.ldw as i64);
+    args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
+    args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
+    // One thread per element, in a grid-stride loop over at most 16 blocks of 256 per SM.
+    const THREADS: usize = 256;
+    let elements = call.m.saturating_mul(call.n).saturating_mul(call.batch);
+    let blocks = elements.div_ceil(THREADS).clamp(1, 16 * device.properties().compute_units.max(1));
+    let cfg = LaunchConfig { grid: [blocks as u32, 1, 1], block: [THREADS as u32, 1, 1], shared_bytes: 0 };
+    module.function(&reduce)?.launch(queue, cfg, &mut args)?;
     Ok(())
 }
 
@@ -382,9 +464,9 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let device = queue.device();
     let mut kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
     if kernel.config.is_wgmma() {
-        if let Some(call) = wgmma_call(handle, queue, &kernel, call)? {
+        if let Some(run) = wgmma_call(handle, queue, &kernel, call)? {
             let module = module(device, kernel)?;
-            return launch_wgmma(queue, &kernel, &module, &call);
+            return launch_wgmma(queue, &kernel, &module, &run);
         }
         // Operands TMA cannot describe (or pointer arrays): the mma.sync kernels run the call.
         kernel = GemmKernel::fallback(kernel.family, GemmVariant::Mma)

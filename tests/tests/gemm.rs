@@ -442,3 +442,94 @@ fn warp_fma_configs_at_tile_edges() {
         eprintln!("{arch}: {} warp-tiled FMA configs checked", configs.len());
     }
 }
+
+/// Every split-K candidate (wgmma, sm_90a) of the 16-bit families, pinned, in every transpose
+/// pair: m small (16 rows of a 128-row tile), m off the workspace's 4-row units and the tile,
+/// K tiles fewer than the slices (empty slices add zeros), K over many tiles; ldc aligned or
+/// not (the second kernel writes D either way); beta 0 over NaN C and beta random. Batches are
+/// in `wgmma_split_k_strided_batches`.
+#[test]
+fn wgmma_split_k_configs_at_tile_edges() {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        if arch != "sm_90" {
+            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
+        }
+        let mut checked = 0;
+        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Bbs] {
+            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1).collect();
+            assert!(!configs.is_empty(), "{arch}: no split-K candidates for {family:?}");
+            for cfg in &configs {
+                let mut h = Handle::on(&device).unwrap();
+                h.set_gemm_config(Some(*cfg));
+                let mut seed = 1300;
+                for (ta, tb) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
+                    let (ta, tb) = (OPS[ta], OPS[tb]);
+                    for (m, n, k) in [(16, 300, 1000), (129, 257, 65), (136, 72, 640)] {
+                        seed += 1;
+                        let (ra, _) = stored_shape(ta, m, k);
+                        let (rb, _) = stored_shape(tb, k, n);
+                        let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, (seed % 3) as usize];
+                        let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                        let r = match family {
+                            GemmFamily::Hss => run_ex::<f16, f32>(&h, &s),
+                            GemmFamily::H => run_typed::<f16>(&h, &s),
+                            GemmFamily::Bss => run_ex::<bf16, f32>(&h, &s),
+                            _ => run_ex::<bf16, bf16>(&h, &s),
+                        };
+                        r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+                    }
+                }
+                checked += 1;
+            }
+        }
+        eprintln!("{arch}: {checked} split-K configs checked");
+    }
+}
+
+/// Split-K over strided batches: the workspace holds every entry's slices, and the second
+/// kernel reads C and writes D with their own batch strides.
+#[test]
+fn wgmma_split_k_strided_batches() {
+    use rocmath_blas::{gemm_strided_batched_ex, Batch};
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        if device.properties().arch != "sm_90" {
+            continue;
+        }
+        let cfg = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().find(|c| c.split_k > 1).expect("a split-K candidate");
+        let mut h = Handle::on(&device).unwrap();
+        h.set_gemm_config(Some(cfg));
+        let q = h.queue().clone();
+        let (m, n, k, count) = (40usize, 200usize, 700usize, 3usize);
+        let (lda, ldb, ldc) = (m + 8, n, m + 1);
+        let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + 5);
+        let mut rng = Rng::new(1400);
+        let a: Vec<f16> = rng.vec(sa * count);
+        let b: Vec<f16> = rng.vec(sb * count);
+        let c: Vec<f32> = rng.vec(sc * count);
+        let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+        let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+        let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+        gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, -0.5f32, &da, lda, &db, ldb, 1.5, &mut dc, ldc, batch).unwrap();
+        let got = dc.to_vec(&q).unwrap();
+        let case = GemmCase {
+            trans_a: Operation::None,
+            trans_b: Operation::Transpose,
+            m,
+            n,
+            k,
+            alpha: Complex64::new(-0.5, 0.0),
+            beta: Complex64::new(1.5, 0.0),
+            a: &a,
+            lda,
+            b: &b,
+            ldb,
+            c: &c,
+            ldc,
+            compute_roundoff: f32::EPSILON as f64 / 2.0,
+        };
+        case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("{}: entry {e}: {x:?}", cfg.tag()));
+    }
+}

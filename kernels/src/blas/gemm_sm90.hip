@@ -135,17 +135,20 @@ template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.i
 template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_> struct rm_sm90_config {
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLITS_>
+struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
         BM = BM_, BN = BN_, BK = 128 / Mma::ELEM_BYTES, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
         THREADS = 128 * (CONSUMERS + 1),
         A_BYTES = BM * 128, B_BYTES = BN * 128, STAGE_BYTES = A_BYTES + B_BYTES,
+        // Split-K: K slices per tile (1: none); the slices' f32 sums go to a workspace.
+        SPLITS = SPLITS_,
         // Epilogue staging: per consumer two buffers (one filled while the copy engine stores the
-        // other) of 64 rows x EPI_COLS columns of D, in boxes of 128 bytes of rows (BOX_ROWS) x
-        // EPI_COLS, 128-byte swizzled like the operand tiles.
-        C_BYTES = C_BYTES_, EPI_COLS = 32, BOX_ROWS = 128 / C_BYTES, BOX_BYTES = 128 * EPI_COLS,
-        EPI_BUF_BYTES = 64 * EPI_COLS * C_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
+        // other) of 64 rows x EPI_COLS columns of D (f32 with split-K), in boxes of 128 bytes of
+        // rows x EPI_COLS, 128-byte swizzled like the operand tiles.
+        C_BYTES = C_BYTES_, STAGED_BYTES = SPLITS > 1 ? 4 : C_BYTES, EPI_COLS = 32, BOX_BYTES = 128 * EPI_COLS,
+        EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8,
         // Registers per thread after setmaxnreg: the producer keeps few, the consumers take the rest
@@ -162,6 +165,7 @@ template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS
     static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
     static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
+    static_assert(SPLITS >= 1 && SPLITS <= 16, "1 to 16 K slices");
 };
 
 // Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
@@ -175,45 +179,40 @@ template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n
     n0 = tn * Cfg::BN;
 }
 
+// Work unit u of the persistent walk -> its tile and K slice sp, whose K tiles are [kt0, kt1)
+// of the `ktiles` (split-K: units SPLITS t .. SPLITS t + SPLITS - 1 are the slices of tile t).
+template <class Cfg>
+RM_INLINE void rm_sm90_unit(int u, int tiles_m, int tiles_n, int ktiles, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
+    const int t = u / Cfg::SPLITS;
+    sp = u - t * Cfg::SPLITS;
+    rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
+    kt0 = (int)((long long)sp * ktiles / Cfg::SPLITS);
+    kt1 = (int)((long long)(sp + 1) * ktiles / Cfg::SPLITS);
+}
+
 // D's raw bits for the staging buffer.
 RM_INLINE rm_u32 rm_c_bits(float x) { return rm_float_as_uint(x); }
 RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
 RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 
-// Epilogue through the copy engine, for one consumer warpgroup (rows 64 c .. 64 c + 63 of the
-// tile at m0, n0 of batch entry b). Per chunk of EPI_COLS columns: alpha * acc (+ beta * C) is
-// converted and written to a staging buffer in the TMA box layout (column-major boxes of
-// BOX_ROWS x EPI_COLS, 128-byte swizzled: the 16-byte unit u of box column cc sits at unit
-// u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store, which clips
-// at the edges of D. Two buffers alternate (`epi_n` counts the chunks stored so far), so the
-// next chunk is written while the last one is stored, and the stores of a tile's last chunks
-// run under the next tile's mainloop. 16-bit D goes to shared memory by stmatrix (transposing
-// 8x8 fragments into columns); f32 by single words, conflict-free under the swizzle.
-template <class Cfg, class Ty>
-RM_INLINE void rm_sm90_store_tma(float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi_n, rm_u64 map_d, int c, int lt, int m0,
-                                 int n0, int b, int m, int n, bool do_mul, typename Ty::compute alpha, bool read_c,
-                                 typename Ty::compute beta, const typename Ty::c* Cb, long long ldc) {
-    typedef typename Ty::c Tc;
-    static_assert(sizeof(Tc) == Cfg::C_BYTES, "the config's D element size");
-    enum { BLOCKS = Cfg::EPI_COLS / 8, BOXES = 64 / Cfg::BOX_ROWS };
+// Epilogue through the copy engine, for one consumer warpgroup: scale * acc (rows 64 c .. 64 c +
+// 63 of the tile at m0, n0) to entry z of the tensor `map` (D, or with split-K the f32
+// workspace), as Tc. Per chunk of EPI_COLS columns the values are converted and written to a
+// staging buffer in the TMA box layout (column-major boxes of BOX_ROWS x EPI_COLS, 128-byte
+// swizzled: the 16-byte unit u of box column cc sits at unit u ^ (cc % 8)), then the
+// warpgroup's first thread stores each box with one TMA store, which clips at the tensor's
+// edges. Two buffers alternate (`epi_n` counts the chunks stored so far), so the next chunk is
+// written while the last one is stored, and the stores of a tile's last chunks run under the
+// next tile's mainloop. 16-bit values go to shared memory by stmatrix (transposing 8x8
+// fragments into columns); f32 by single words, conflict-free under the swizzle.
+template <class Cfg, class Tc>
+RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
+                                 int lt, int m0, int n0, int z) {
+    static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
+    enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS };
     const int w = lt / 32, lane = lt % 32;
     const int row_in = w * 16 + lane / 4;  // consumer row of elements 0, 1 of an n8 block (2, 3: + 8)
     const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
-    // D = scale * acc: with beta * C folded into acc first (a pass of its own, so that the common
-    // beta = 0 path below stays short: its code size and latency bound this epilogue).
-    float scale = do_mul ? alpha : 0.0f;  // k = 0 or alpha = 0: acc is unread (alpha may be Inf)
-    if (read_c) {
-#pragma unroll
-        for (int j = 0; j < Cfg::BN / 8; ++j)
-#pragma unroll
-            for (int i = 0; i < 4; ++i) {
-                const int gi = m0 + 64 * c + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
-                float v = scale * acc[4 * j + i];
-                if (gi < m && gj < n) v = rm_madd(beta, rm_convert<float>(Cb[gi + (long long)gj * ldc]), v);
-                acc[4 * j + i] = v;
-            }
-        scale = 1.0f;
-    }
 #pragma unroll
     for (int ch = 0; ch < Cfg::BN / Cfg::EPI_COLS; ++ch, ++epi_n) {
         const rm_u32 buf = epi + (c * 2 + (epi_n & 1)) * Cfg::EPI_BUF_BYTES;
@@ -224,7 +223,7 @@ RM_INLINE void rm_sm90_store_tma(float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi
         for (int jj = 0; jj < BLOCKS; ++jj)
 #pragma unroll
             for (int i = 0; i < 4; ++i) bits[jj][i] = rm_c_bits(rm_convert<Tc>(scale * acc[4 * (ch * BLOCKS + jj) + i]));
-        if (Cfg::C_BYTES == 2) {
+        if (sizeof(Tc) == 2) {
             // Matrix q of an x4 store: rows 8 (q & 1) of the warp's 16, n8 block jj + (q >> 1);
             // lane 8 q + k addresses that block's column k.
             const int q = lane / 8, k = lane % 8;
@@ -250,7 +249,7 @@ RM_INLINE void rm_sm90_store_tma(float (&acc)[Cfg::BN / 2], rm_u32 epi, int& epi
         if (lt == 0) {
 #pragma unroll
             for (int q = 0; q < BOXES; ++q)
-                rm_tma_store_3d(map_d, buf + q * Cfg::BOX_BYTES, m0 + 64 * c + q * Cfg::BOX_ROWS, n0 + ch * Cfg::EPI_COLS, b);
+                rm_tma_store_3d(map, buf + q * Cfg::BOX_BYTES, m0 + 64 * c + q * BOX_ROWS, n0 + ch * Cfg::EPI_COLS, z);
             rm_bulk_commit();
         }
     }
@@ -296,7 +295,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     rm_barrier();
 
     const int tiles_m = (m + Cfg::BM - 1) / Cfg::BM, tiles_n = (n + Cfg::BN - 1) / Cfg::BN;
-    const int total = tiles_m * tiles_n * batch;
+    const int total = tiles_m * tiles_n * batch * Cfg::SPLITS;  // work units
     const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
 
     if (wg == 0) {
@@ -304,10 +303,10 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         if (tid == 0 && ktiles > 0) {
             int s = 0;
             rm_u32 phase = 0;
-            for (int t = rm_bid_x(); t < total; t += rm_gdim_x()) {
-                int m0, n0, b;
-                rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
-                for (int kt = 0; kt < ktiles; ++kt) {
+            for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+                int m0, n0, b, sp, kt0, kt1;
+                rm_sm90_unit<Cfg>(u, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+                for (int kt = kt0; kt < kt1; ++kt) {
                     const int k0 = kt * Cfg::BK;
                     rm_mbar_wait(empty + 8 * s, phase ^ 1);
                     rm_mbar_arrive_expect_tx(full + 8 * s, Cfg::STAGE_BYTES);
@@ -341,14 +340,14 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         int epi_n = 0;  // chunks this warpgroup has stored through the staging buffers
         int s = 0;
         rm_u32 phase = 0;
-        for (int t = rm_bid_x(); t < total; t += rm_gdim_x()) {
-            int m0, n0, b;
-            rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
+        for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+            int m0, n0, b, sp, kt0, kt1;
+            rm_sm90_unit<Cfg>(u, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
             float acc[Cfg::BN / 2];
 #pragma unroll
             for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
             int prev = -1;
-            for (int kt = 0; kt < ktiles; ++kt) {
+            for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
                 const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + c * 8192, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
                 rm_fence_regs(acc);
@@ -373,9 +372,30 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_fence_regs(acc);
             if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
 
+            if constexpr (Cfg::SPLITS > 1) {
+                // The slice's sums, unscaled, to entry b * SPLITS + sp of the workspace (map_d).
+                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, lt, m0, n0, b * Cfg::SPLITS + sp);
+                continue;
+            }
             const Tc* Cb = C + (long long)b * stride_c;
             if (store_tma) {
-                rm_sm90_store_tma<Cfg, Ty>(acc, epi, epi_n, map_d, c, lt, m0, n0, b, m, n, do_mul, alpha, read_c, beta, Cb, ldc);
+                // D = scale * acc, with beta * C folded into acc first in a pass of its own, so
+                // that the common beta = 0 epilogue stays short (its code size and latency
+                // bound the skinny shapes). k = 0 or alpha = 0: acc is unread (alpha may be Inf).
+                float scale = do_mul ? alpha : 0.0f;
+                if (read_c) {
+#pragma unroll
+                    for (int j = 0; j < Cfg::BN / 8; ++j)
+#pragma unroll
+                        for (int i = 0; i < 4; ++i) {
+                            const int gi = m0 + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
+                            float v = scale * acc[4 * j + i];
+                            if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
+                            acc[4 * j + i] = v;
+                        }
+                    scale = 1.0f;
+                }
+                rm_sm90_store_tma<Cfg, Tc>(acc, scale, epi, epi_n, map_d, c, lt, m0, n0, b);
                 continue;
             }
             // Without a tensor map of D (unaligned D, ldd or stride_d): straight from the
@@ -395,7 +415,33 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                     }
                 }
         }
-        if (store_tma && lt == 0) rm_bulk_wait_all();
+        if ((store_tma || Cfg::SPLITS > 1) && lt == 0) rm_bulk_wait_all();
+    }
+}
+
+// Split-K, the second kernel: D = alpha * (the sum of the SPLITS slices, added in slice order) +
+// beta * C, one thread per element of every batch entry, m fastest. The workspace holds slice s
+// of entry b at ws + (b * SPLITS + s) * ldw * n, leading dimension ldw.
+template <class Cfg, class Ty>
+RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::compute alpha, typename Ty::compute beta,
+                                          const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
+                                          const float* ws, long long ldw, const typename Ty::c* C, long long ldc,
+                                          long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
+    typedef typename Ty::compute Tcomp;
+    rm_gemm_scalars<Ty>(alpha, beta, alpha_ptr, beta_ptr);
+    const bool read_c = !rm_is_zero(beta);
+    const long long total = (long long)m * n * batch;
+    for (long long e = (long long)rm_bid_x() * rm_bdim_x() + rm_tid_x(); e < total; e += (long long)rm_gdim_x() * rm_bdim_x()) {
+        const int i = (int)(e % m);
+        const long long rest = e / m;
+        const int j = (int)(rest % n), b = (int)(rest / n);
+        const float* p = ws + ((long long)b * Cfg::SPLITS * n + j) * ldw + i;
+        float sum = 0.0f;
+#pragma unroll
+        for (int sp = 0; sp < Cfg::SPLITS; ++sp) sum += p[(long long)sp * n * ldw];
+        Tcomp v = alpha * sum;  // alpha = 0 (from a device pointer): every slice multiplied nothing
+        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[(long long)b * stride_c + i + (long long)j * ldc]), v);
+        D[(long long)b * stride_d + i + (long long)j * ldd] = rm_convert<typename Ty::c>(v);
     }
 }
 
@@ -420,6 +466,15 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                                            RM_TMAP_ADDR(NAME, 2, map_d), store_tma, m, n, k,          \
                                            batch, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
                                            stride_d);                                                  \
+    }
+
+#define RM_GEMM_SPLITK_REDUCE(NAME, CFG, TY)                                                          \
+    extern "C" __global__ void RM_SM90_BOUNDS(256)                                                     \
+        NAME(int m, int n, int batch, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,  \
+             const TY::scalar* beta_ptr, const float* ws, long long ldw, const TY::c* C, long long ldc,   \
+             long long stride_c, TY::c* D, long long ldd, long long stride_d) {                          \
+        rm_gemm_splitk_reduce_body<CFG, TY>(m, n, batch, alpha, beta, alpha_ptr, beta_ptr, ws, ldw, C, ldc, stride_c, D, \
+                                            ldd, stride_d);                                              \
     }
 
 #endif // ROCMATH_GEMM_SM90_HIP

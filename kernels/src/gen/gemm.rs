@@ -65,6 +65,10 @@ pub struct GemmConfig {
     /// that the next entry's loads overlap this one's multiply and store. For batches of small
     /// matrices. (wgmma configs are persistent by construction and leave this false.)
     pub persistent: bool,
+    /// wgmma only: K slices per tile (1: none). Each of the split_k blocks of a tile multiplies
+    /// one slice of K into an f32 workspace; a second kernel sums the slices in order and
+    /// applies alpha and beta. For tiles too few to fill the GPU with long K (16 x 8192 x 8192).
+    pub split_k: u32,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -155,8 +159,10 @@ impl GemmConfig {
         let e = self.lds_elem_bytes(family);
         if self.is_wgmma() {
             // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, the epilogue's two
-            // staging buffers of 64 x 32 elements of D per consumer, two barriers a stage)
-            let epilogue = self.waves[0] * 2 * 64 * 32 * family.c_bytes();
+            // staging buffers of 64 x 32 elements of D (f32 partial sums with split-K) per
+            // consumer, two barriers a stage)
+            let staged = if self.split_k > 1 { 4 } else { family.c_bytes() };
+            let epilogue = self.waves[0] * 2 * 64 * 32 * staged;
             return 1024 + self.stages * (mm + nn) * kk * e + epilogue + 16 * self.stages;
         }
         if !self.is_direct() {
@@ -194,13 +200,14 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}_{lds}_g{}_o{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
             if self.persistent { "p" } else { "" },
             self.group_m,
             self.min_waves,
+            if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
             self.atom.tag()
         )
     }
@@ -209,7 +216,12 @@ impl GemmConfig {
     pub fn parse(tag: &str) -> Result<GemmConfig, String> {
         let bad = |why: &str| format!("solution `{tag}`: {why}");
         let parts: Vec<&str> = tag.split('_').collect();
-        let [mt, w, s, lds, g, o, atom] = parts[..] else { return Err(bad("expected 7 `_`-separated fields")) };
+        let (split, parts) = match parts[..] {
+            [mt, w, s, lds, g, o, k, atom] => (Some(k), [mt, w, s, lds, g, o, atom]),
+            [mt, w, s, lds, g, o, atom] => (None, [mt, w, s, lds, g, o, atom]),
+            _ => return Err(bad("expected 7 `_`-separated fields, or 8 with split-K")),
+        };
+        let [mt, w, s, lds, g, o, atom] = parts;
         let nums = |s: &str, prefix: &str, n: usize| -> Result<Vec<u32>, String> {
             let rest = s.strip_prefix(prefix).ok_or_else(|| bad(&format!("`{s}` should start with `{prefix}`")))?;
             let v: Vec<u32> = rest.split('x').map(|x| x.parse().map_err(|_| bad(&format!("`{s}` is not numeric")))).collect::<Result<_, _>>()?;
@@ -240,6 +252,10 @@ impl GemmConfig {
             group_m: nums(g, "g", 1)?[0],
             min_waves: nums(o, "o", 1)?[0],
             persistent,
+            split_k: match split {
+                Some(k) => nums(k, "k", 1)?[0],
+                None => 1,
+            },
         })
     }
 
@@ -252,8 +268,14 @@ impl GemmConfig {
         if mm == 0 || nn == 0 || kk == 0 || wm == 0 || wn == 0 {
             return Err("tile and wave counts must be positive".into());
         }
+        if self.split_k == 0 || self.split_k > 16 {
+            return Err(format!("split-K into {} slices (1 to 16)", self.split_k));
+        }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
+        }
+        if self.split_k > 1 {
+            return Err("split-K: wgmma configs only".into());
         }
         if self.persistent && !self.is_direct() {
             return Err("a persistent grid streams K tiles through the direct path's stages (stages >= 2)".into());
@@ -396,12 +418,13 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
             return format!(
-                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}>",
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}>",
                 self.atom.cpp(""),
                 self.stages,
                 self.group_m,
                 self.waves[0],
-                family.c_bytes()
+                family.c_bytes(),
+                self.split_k
             );
         }
         let [pa, pb] = self.pads();
@@ -434,19 +457,19 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1 }
     }
 
     /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
         let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1 }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1 }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -524,6 +547,9 @@ impl GemmConfig {
                     for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4), (64, 6), (64, 8)] {
                         v.push(GemmConfig::wgmma(wg, n, stages));
                     }
+                    for (n, stages, split_k) in [(128, 4, 2), (128, 6, 2), (128, 4, 4), (64, 6, 2), (256, 4, 2)] {
+                        v.push(GemmConfig { split_k, ..GemmConfig::wgmma(wg, n, stages) });
+                    }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [
                         ([64, 64, 32], [2, 2]),
@@ -560,6 +586,9 @@ impl GemmConfig {
                 F::Xf32 => {
                     for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
                         v.push(GemmConfig::wgmma(Atom::WgmmaTf32, n, stages));
+                    }
+                    for (n, stages, split_k) in [(128, 4, 2), (128, 4, 4)] {
+                        v.push(GemmConfig { split_k, ..GemmConfig::wgmma(Atom::WgmmaTf32, n, stages) });
                     }
                     for (mt, waves) in [([128, 128, 32], [2, 2]), ([128, 128, 16], [2, 4]), ([128, 256, 16], [2, 4]), ([64, 64, 32], [2, 2])] {
                         for stages in [3, 4] {
@@ -811,9 +840,16 @@ impl GemmKernel {
         format!("gemm_{}_{}{}_{}{}", self.family.tag(), ta.tag(), tb.tag(), self.config.tag(), self.suffix())
     }
 
+    /// The split-K config's second kernel, which sums the slices into D (`None` without split-K).
+    pub fn reduce_kernel_name(&self) -> Option<String> {
+        (self.config.split_k > 1).then(|| format!("{}_reduce", self.module_name()))
+    }
+
     /// All kernel names of the module.
     pub fn kernel_names(&self) -> Vec<String> {
-        self.transposes().into_iter().map(|(a, b)| self.kernel_name(a, b)).collect()
+        let mut v: Vec<String> = self.transposes().into_iter().map(|(a, b)| self.kernel_name(a, b)).collect();
+        v.extend(self.reduce_kernel_name());
+        v
     }
 
     /// Complete translation unit: prelude + atoms + gemm.hip + the extern "C" kernels.
@@ -844,11 +880,13 @@ impl GemmKernel {
     }
 
     /// Grid/block/shared memory of a persistent launch (wgmma, or a `persistent` config): one
-    /// block per tile of every batch entry, but no more than `resident_blocks`, the blocks the
-    /// device holds at once (one per SM for wgmma; SMs times the occupancy otherwise).
+    /// block per tile (per K slice with split-K) of every batch entry, but no more than
+    /// `resident_blocks`, the blocks the device holds at once (one per SM for wgmma; SMs times
+    /// the occupancy otherwise).
     pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
-        let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize)).saturating_mul(batch);
+        let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));
+        let tiles = tiles.saturating_mul(batch).saturating_mul(cfg.split_k as usize);
         LaunchDims {
             grid: [tiles.clamp(1, resident_blocks.clamp(1, u32::MAX as usize)) as u32, 1, 1],
             block: [cfg.threads(), 1, 1],
@@ -908,6 +946,9 @@ pub fn instantiations(
     };
     for &(a, b) in transposes {
         s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));
+    }
+    if cfg.split_k > 1 {
+        s.push_str(&format!("RM_GEMM_SPLITK_REDUCE({module}_reduce, {cfg_name}, {})\n", family.types_cpp()));
     }
     s
 }

@@ -257,9 +257,25 @@ fn wgmma_configs() {
         (GemmConfig { mt: [64, 256, 64], waves: [1, 1], ..c }, "two consumer"),
         (GemmConfig { stages: 5, ..c }, "shared memory"),
         (GemmConfig { lds: LdsLayout::Pad { a: 0, b: 0 }, ..c }, "swizzled"),
+        (GemmConfig { split_k: 0, ..c }, "split-K"),
+        (GemmConfig { split_k: 17, ..c }, "split-K"),
     ] {
         let e = bad.validate(GemmFamily::Hss).unwrap_err();
         assert!(e.contains(why), "{}: `{e}` should mention `{why}`", bad.tag());
     }
     assert!(c.validate(GemmFamily::S).is_err() && c.validate(GemmFamily::I8).is_err());
+    // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
+    let split = GemmConfig { split_k: 2, ..c };
+    assert_eq!(split.tag(), "mt128x256x64_w2x1_s4_x_g8_o1_k2_wgmma64xnx16f16");
+    assert_eq!(GemmConfig::parse(&split.tag()).unwrap(), split);
+    assert_eq!(split.lds_bytes(GemmFamily::H), 1024 + 4 * 49152 + 32768 + 64);
+    let k2 = GemmKernel::new(GemmFamily::H, split).unwrap();
+    let reduce = k2.reduce_kernel_name().unwrap();
+    assert_eq!(reduce, "gemm_h_mt128x256x64_w2x1_s4_x_g8_o1_k2_wgmma64xnx16f16_reduce");
+    assert_eq!(k2.kernel_names().last(), Some(&reduce));
+    assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, ")));
+    assert!(k.reduce_kernel_name().is_none());
+    let direct = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().find(|c| !c.is_wgmma()).unwrap();
+    let e = GemmConfig { split_k: 2, ..direct }.validate(GemmFamily::Hss).unwrap_err();
+    assert!(e.contains("wgmma configs only"), "{e}");
 }
