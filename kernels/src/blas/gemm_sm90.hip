@@ -10,10 +10,14 @@
 //   * warpgroups 1..CONSUMERS each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
 //     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
 //     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
-//     The epilogue (alpha, beta * C, conversion, bounds) runs from registers while the producer
-//     already loads the next tile's stages.
+//     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
+//     (rm_sm90_store_tma) while the producer already loads the next tile's stages; D that TMA
+//     cannot describe is written from registers instead.
 //   * the grid is persistent (at most one block per SM); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
+//   * split-K (SPLITS > 1): each tile is SPLITS work units, one per slice of its K tiles; a unit
+//     stores its f32 sums unscaled to a workspace, and the second kernel of the module
+//     (RM_GEMM_SPLITK_REDUCE) adds the slices in order and applies alpha and beta.
 //
 // Shared memory: 128-byte swizzled tiles in the layouts TMA writes and wgmma reads (the canonical
 // swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"). A K tile is one 128-byte row
@@ -26,7 +30,8 @@
 //     reads it transposed (imm-trans = 1). The host transposes tf32 operands stored MN-major into
 //     a k-major copy first (blas/src/gpu.rs).
 // TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
-// code in the mainloop; the epilogue writes only in-range elements of D.
+// code in the mainloop; TMA stores clip at D's edges (in 16-byte units along m, so the host
+// stores through TMA only where m fills whole units) and the register epilogue tests bounds.
 //
 // Requirements the host checks before choosing this kernel: sm_90, A/B base addresses 16-byte
 // aligned, lda/ldb and batch strides multiples of 8 elements (16 bytes), batch strides nonzero
