@@ -2,7 +2,13 @@
 # Runs on the GPU machine (repo root, .carry/ staged by stage.sh), session 13: the wgmma
 # kernels' epilogue through shared memory and TMA stores. PHASE=a: the wgmma tests of gemm-test
 # and gemm_i8_xf32-test (both epilogue paths: ldc TMA can describe and not), then the 16-bit and
-# xf32 goal lines (squares, skinny shapes, the deep K) against cuBLAS. Output: s13-$PHASE*.txt.
+# xf32 goal lines (squares, skinny shapes, the deep K) against cuBLAS. PHASE=b: ncu of h
+# 8192x8192x128 (stall samples per SASS instruction) and pinned configs; c: the same after the
+# beta * C pass moved out of the chunk loop; d: split-K tests and pinned split configs on
+# 16 x 8192 x 8192; e: hss/bss/h NT re-tuned (wgmma candidates) and their lines; f (tables
+# committed): every GEMM test and the goal lines of every family; g: consumers whose 64 rows lie
+# wholly past m skip their multiplies and epilogue (tests, 16 x 8192 x 8192 table and pinned
+# configs, two sanity lines). Output: s13-$PHASE*.txt.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -81,6 +87,31 @@ e)
     done
   done
   tar czf "$OUT/s13-e-tables.tgz" -C "$OUT" tables
+  ;;
+f)
+  TEST_TIMEOUT=360 run_test s13-$P-tests.txt gemm-test ""
+  for t in gemm_i8_xf32-test gemm_args-test; do run_test s13-$P-tests.txt $t ""; done
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
+  for p in bss h; do
+    bench_line s13-$P "$p 8192x8192x128" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128
+    bench_line s13-$P "$p 16x8192x8192" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192
+  done
+  cut -c1-240 "$OUT/goals.txt"
+  ;;
+g)
+  TEST_TIMEOUT=360 run_test s13-$P-tests.txt gemm-test ""
+  run_test s13-$P-tests.txt gemm_i8_xf32-test ""
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  for p in hss bss h; do
+    atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
+    bench_line s13-$P "$p 16x8192x8192" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192
+    for cfg in mt128x128x64_w2x1_s4_x_g8_o1_k2 mt128x128x64_w2x1_s4_x_g8_o1_k4 mt128x128x64_w2x1_s4_x_g8_o1; do
+      bench_line s13-$P "$p 16x8192x8192 $cfg" --transA N --transB T --precision $p -m 16 -n 8192 -k 8192 --config ${cfg}_$atom
+    done
+    bench_line s13-$P "$p 8192x8192x128" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128
+    bench_line s13-$P "$p 8192^3" --transA N --transB T --precision $p -m 8192 -n 8192 -k 8192
+  done
   ;;
 esac
 echo "exit status $status"
