@@ -6,9 +6,9 @@
 # 8192x8192x128 (stall samples per SASS instruction) and pinned configs; c: the same after the
 # beta * C pass moved out of the chunk loop; d: split-K tests and pinned split configs on
 # 16 x 8192 x 8192; e: hss/bss/h NT re-tuned (wgmma candidates) and their lines; f (tables
-# committed): every GEMM test and the goal lines of every family; g: consumers whose 64 rows lie
-# wholly past m skip their multiplies and epilogue (tests, 16 x 8192 x 8192 table and pinned
-# configs, two sanity lines). Output: s13-$PHASE*.txt.
+# committed): every GEMM test and the goal lines of every family; g: a trial (reverted) in which
+# consumers whose 64 rows lie wholly past m skip their multiplies and epilogue (tests,
+# 16 x 8192 x 8192 table and pinned configs, two sanity lines). Output: s13-$PHASE*.txt.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}

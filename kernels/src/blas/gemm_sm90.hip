@@ -352,9 +352,6 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
 #pragma unroll
             for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
             int prev = -1;
-            // Rows wholly past m (a consumer's 64 when m <= 64, as in 16 x 8192 x 8192) take part
-            // in the stage handshake only: no multiplies, no epilogue.
-            const bool live = m0 + 64 * c < m;
             for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
                 const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + c * 8192, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
@@ -364,7 +361,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 for (int j = 0; j < Cfg::BK / Cfg::Mma::K; ++j) {
                     const rm_u64 da = A_MN ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
                     const rm_u64 db = B_MN ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
-                    if (live) Cfg::Mma::template mma<A_MN, B_MN>(acc, da, db);
+                    Cfg::Mma::template mma<A_MN, B_MN>(acc, da, db);
                 }
                 rm_wgmma_commit();
                 rm_fence_regs(acc);
@@ -379,7 +376,6 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_wgmma_wait<0>();
             rm_fence_regs(acc);
             if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
-            if (!live) continue;
 
             if constexpr (Cfg::SPLITS > 1) {
                 // The slice's sums, unscaled, to entry b * SPLITS + sp of the workspace (map_d).
