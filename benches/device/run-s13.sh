@@ -8,7 +8,8 @@
 # 16 x 8192 x 8192; e: hss/bss/h NT re-tuned (wgmma candidates) and their lines; f (tables
 # committed): every GEMM test and the goal lines of every family; g: a trial (reverted) in which
 # consumers whose 64 rows lie wholly past m skip their multiplies and epilogue (tests,
-# 16 x 8192 x 8192 table and pinned configs, two sanity lines). Output: s13-$PHASE*.txt.
+# 16 x 8192 x 8192 table and pinned configs, two sanity lines); i: xf32 NT and TN re-tuned (wgmma
+# candidates, split-K included) and their NT lines. Output: s13-$PHASE*.txt.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -112,6 +113,14 @@ g)
     bench_line s13-$P "$p 8192x8192x128" --transA N --transB T --precision $p -m 8192 -n 8192 -k 128
     bench_line s13-$P "$p 8192^3" --transA N --transB T --precision $p -m 8192 -n 8192 -k 8192
   done
+  ;;
+i)
+  SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192" PRECISIONS=xf32 LAYOUTS="NT TN" VARIANTS=wgmma \
+    MAX_CANDIDATES=20 DEADLINE=200 STEP_TIMEOUT=140 bash benches/device/run-tune.sh || status=1
+  for s in 1024 2048 4096 8192; do
+    ROCMATH_TUNING_DIR="$OUT/tables" bench_line s13-$P "xf32 NT $s^3" --transA N --transB T --precision xf32 -m $s -n $s -k $s
+  done
+  tar czf "$OUT/s13-i-tables.tgz" -C "$OUT" tables/sm_90/gemm_xf32_nt.json tables/sm_90/gemm_xf32_tn.json
   ;;
 esac
 echo "exit status $status"
