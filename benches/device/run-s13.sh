@@ -9,7 +9,8 @@
 # committed): every GEMM test and the goal lines of every family; g: a trial (reverted) in which
 # consumers whose 64 rows lie wholly past m skip their multiplies and epilogue (tests,
 # 16 x 8192 x 8192 table and pinned configs, two sanity lines); i: xf32 NT and TN re-tuned (wgmma
-# candidates, split-K included) and their NT lines. Output: s13-$PHASE*.txt.
+# candidates, split-K included) and their NT lines; j: one-consumer 64-row tiles (wgmma tests,
+# hss/bss/h NT re-tuned at the two skinny sizes, their lines and 8192^3). Output: s13-$PHASE*.txt.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -121,6 +122,19 @@ i)
     ROCMATH_TUNING_DIR="$OUT/tables" bench_line s13-$P "xf32 NT $s^3" --transA N --transB T --precision xf32 -m $s -n $s -k $s
   done
   tar czf "$OUT/s13-i-tables.tgz" -C "$OUT" tables/sm_90/gemm_xf32_nt.json tables/sm_90/gemm_xf32_tn.json
+  ;;
+j)
+  TEST_TIMEOUT=300 run_test s13-$P-tests.txt gemm-test wgmma
+  grep -E "^== |test result|FAILED|panicked|checked" "$OUT/s13-$P-tests.txt"
+  SIZES="8192x8192x128,16x8192x8192" PRECISIONS="hss bss h" LAYOUTS=NT VARIANTS=wgmma \
+    MAX_CANDIDATES=20 DEADLINE=250 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  for p in hss bss h; do
+    for shape in "16 8192 8192" "8192 8192 128" "8192 8192 8192"; do
+      set -- $shape
+      ROCMATH_TUNING_DIR="$OUT/tables" bench_line s13-$P "$p $1x$2x$3" --transA N --transB T --precision $p -m $1 -n $2 -k $3
+    done
+  done
+  tar czf "$OUT/s13-j-tables.tgz" -C "$OUT" tables/sm_90/gemm_hss_nt.json tables/sm_90/gemm_bss_nt.json tables/sm_90/gemm_h_nt.json
   ;;
 esac
 echo "exit status $status"

@@ -443,13 +443,13 @@ fn warp_fma_configs_at_tile_edges() {
     }
 }
 
-/// Every split-K candidate (wgmma, sm_90a) of the 16-bit families, pinned, in every transpose
-/// pair: m small (16 rows of a 128-row tile), m off the workspace's 4-row units and the tile,
-/// K tiles fewer than the slices (empty slices add zeros), K over many tiles; ldc aligned or
-/// not (the second kernel writes D either way); beta 0 over NaN C and beta random. Batches are
-/// in `wgmma_split_k_strided_batches`.
+/// Every split-K and one-consumer (64-row tile) candidate (wgmma, sm_90a) of the 16-bit
+/// families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
+/// the workspace's 4-row units and the tile, K tiles fewer than the slices (empty slices add
+/// zeros), K over many tiles; ldc aligned or not (D through TMA or registers, or the second
+/// kernel); beta 0 over NaN C and beta random. Batches are in `wgmma_split_k_strided_batches`.
 #[test]
-fn wgmma_split_k_configs_at_tile_edges() {
+fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
     use rocmath_kernels::blas::GemmConfig;
     for device in test_gpus() {
         let arch = device.properties().arch;
@@ -458,8 +458,9 @@ fn wgmma_split_k_configs_at_tile_edges() {
         }
         let mut checked = 0;
         for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Bbs] {
-            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1).collect();
-            assert!(!configs.is_empty(), "{arch}: no split-K candidates for {family:?}");
+            let configs: Vec<GemmConfig> =
+                GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.is_wgmma() && (c.split_k > 1 || c.waves == [1, 1])).collect();
+            assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]), "{arch}: {family:?} candidates");
             for cfg in &configs {
                 let mut h = Handle::on(&device).unwrap();
                 h.set_gemm_config(Some(*cfg));
@@ -484,7 +485,7 @@ fn wgmma_split_k_configs_at_tile_edges() {
                 checked += 1;
             }
         }
-        eprintln!("{arch}: {checked} split-K configs checked");
+        eprintln!("{arch}: {checked} split-K and 64-row configs checked");
     }
 }
 

@@ -7,7 +7,7 @@
 //     issues the TMA copies of each K tile (BK elements, 128 bytes) of op(A) (BM x BK) and op(B) (BK x BN) into
 //     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
 //     mbarrier with the byte count.
-//   * warpgroups 1..CONSUMERS each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
+//   * warpgroups 1..CONSUMERS (2, or 1 for 64-row tiles) each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
 //     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
 //     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
@@ -156,14 +156,14 @@ struct rm_sm90_config {
         EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8,
-        // Registers per thread after setmaxnreg: the producer keeps few, the consumers take the rest
-        // (multiples of 8; 65536 per SM).
+        // Registers per thread after setmaxnreg (two consumers): the producer keeps few, the
+        // consumers take the rest (multiples of 8; 65536 per SM). One consumer (64-row tiles,
+        // for small m) keeps the registers its 256 threads start with, up to 255: no setmaxnreg.
         PRODUCER_REGS = 40,
         CONSUMER_REGS = 232
     };
-    // (One consumer would start above 232 registers, where setmaxnreg.inc cannot go; three would
-    // leave too few for 128 accumulators.)
-    static_assert(CONSUMERS == 2, "two consumer warpgroups");
+    // (Three consumers would leave too few registers for 128 accumulators.)
+    static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
     static_assert(BM == 64 * CONSUMERS, "each consumer warpgroup owns 64 rows");
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
@@ -304,7 +304,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
 
     if (wg == 0) {
-        rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
+        if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
         if (tid == 0 && ktiles > 0) {
             int s = 0;
             rm_u32 phase = 0;
@@ -336,7 +336,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             }
         }
     } else {
-        rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
+        if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
         const int c = wg - 1;        // consumer: rows 64 c .. 64 c + 63 of the tile
         const int lt = tid % 128;    // thread in the warpgroup
         const int row_in = c * 64 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16

@@ -350,8 +350,8 @@ impl GemmConfig {
             return Err(format!("atom {} multiplies {inp:?}; family {} stores {:?}", self.atom.tag(), family.tag(), family.input()));
         }
         let [mm, nn, kk] = self.mt;
-        if self.waves != [2, 1] || mm != 128 {
-            return Err("wgmma: two consumer warpgroups of 64 rows (w2x1, MT_M 128)".into());
+        if !matches!((self.waves, mm), ([2, 1], 128) | ([1, 1], 64)) {
+            return Err("wgmma: consumer warpgroups of 64 rows, two (w2x1, MT_M 128) or one (w1x1, MT_M 64)".into());
         }
         if kk * e != 128 {
             return Err(format!("wgmma: MT_K is {} (one 128-byte swizzled row of {e}-byte elements)", 128 / e));
@@ -549,6 +549,12 @@ impl GemmConfig {
                     }
                     for (n, stages, split_k) in [(128, 4, 2), (128, 6, 2), (128, 4, 4), (64, 6, 2), (256, 4, 2)] {
                         v.push(GemmConfig { split_k, ..GemmConfig::wgmma(wg, n, stages) });
+                    }
+                    // One consumer warpgroup, 64-row tiles: small m (16 x 8192 x 8192) fills every
+                    // SM with fewer rows of A multiplied as zeros. (64 x 256 spills: 128
+                    // accumulators without setmaxnreg's 232 registers.)
+                    for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 6, 2)] {
+                        v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], split_k, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [

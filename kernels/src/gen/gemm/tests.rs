@@ -254,7 +254,8 @@ fn wgmma_configs() {
     for (bad, why) in [
         (GemmConfig { mt: [128, 256, 32], ..c }, "MT_K"),
         (GemmConfig { mt: [128, 320, 64], ..c }, "MT_N"),
-        (GemmConfig { mt: [64, 256, 64], waves: [1, 1], ..c }, "two consumer"),
+        (GemmConfig { mt: [64, 256, 64], waves: [2, 1], ..c }, "consumer warpgroups"),
+        (GemmConfig { mt: [128, 256, 64], waves: [1, 1], ..c }, "consumer warpgroups"),
         (GemmConfig { stages: 5, ..c }, "shared memory"),
         (GemmConfig { lds: LdsLayout::Pad { a: 0, b: 0 }, ..c }, "swizzled"),
         (GemmConfig { split_k: 0, ..c }, "split-K"),
@@ -264,6 +265,11 @@ fn wgmma_configs() {
         assert!(e.contains(why), "{}: `{e}` should mention `{why}`", bad.tag());
     }
     assert!(c.validate(GemmFamily::S).is_err() && c.validate(GemmFamily::I8).is_err());
+    // One consumer warpgroup: 64-row tiles, 256 threads.
+    let one = GemmConfig { mt: [64, 128, 64], waves: [1, 1], stages: 6, ..c };
+    assert!(one.validate(GemmFamily::Hss).is_ok());
+    assert_eq!(one.threads(), 256);
+    assert_eq!(one.lds_bytes(GemmFamily::Hss), 1024 + 6 * (64 + 128) * 128 + 16384 + 96);
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
     assert_eq!(split.tag(), "mt128x256x64_w2x1_s4_x_g8_o1_k2_wgmma64xnx16f16");
