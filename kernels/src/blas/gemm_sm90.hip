@@ -7,7 +7,7 @@
 //     issues the TMA copies of each K tile (BK elements, 128 bytes) of op(A) (BM x BK) and op(B) (BK x BN) into
 //     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
 //     mbarrier with the byte count.
-//   * warpgroups 1..CONSUMERS (2, or 1 for 64-row tiles) each own 64 rows of the BM x BN tile (BM = 64 * CONSUMERS): per K
+//   * warpgroups 1..CONSUMERS (2; 1 for 64-row tiles) each own 64 rows of the BM x BN tile: per K
 //     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
 //     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
