@@ -108,6 +108,23 @@ fn run_ex<In: HalfLike + Num, Out: ExOutput + Num>(handle: &Handle, s: &Shape) -
     })
 }
 
+/// One shape through the API form of `family` on `handle` (`None` for i8 and xf32, whose
+/// checks live in gemm_i8_xf32.rs).
+fn run_family(handle: &Handle, family: GemmFamily, s: &Shape) -> Option<Result<(), String>> {
+    Some(match family {
+        GemmFamily::S => run_typed::<f32>(handle, s),
+        GemmFamily::D => run_typed::<f64>(handle, s),
+        GemmFamily::C => run_typed::<Complex32>(handle, s),
+        GemmFamily::Z => run_typed::<Complex64>(handle, s),
+        GemmFamily::H => run_typed::<f16>(handle, s),
+        GemmFamily::Hss => run_ex::<f16, f32>(handle, s),
+        GemmFamily::Bss => run_ex::<bf16, f32>(handle, s),
+        GemmFamily::Hhs => run_ex::<f16, f16>(handle, s),
+        GemmFamily::Bbs => run_ex::<bf16, bf16>(handle, s),
+        GemmFamily::I8 | GemmFamily::Xf32 => return None,
+    })
+}
+
 /// Runs one shape for every type on every handle of every device. A variant the device cannot
 /// run must be refused with ArchMismatch, not run.
 fn run_all(s: &Shape) -> Result<(), String> {
@@ -317,49 +334,56 @@ fn wgmma_kernels_at_tile_edges() {
     }
 }
 
+/// One hss NT strided-batched GEMM (f16 A and B, f32 C) on `h`, checked entry by entry: lda =
+/// m + 8, ldb = n, the given ldc, and batch strides that leave `c_gap` elements between
+/// entries of C (64 of A, 8 of B).
+fn hss_nt_strided_batch(h: &Handle, (m, n, k, count): (usize, usize, usize, usize), ldc: usize, c_gap: usize, (alpha, beta): (f32, f32), seed: u64) -> Result<(), String> {
+    use rocmath_blas::{gemm_strided_batched_ex, Batch};
+    let q = h.queue().clone();
+    let (lda, ldb) = (m + 8, n);
+    let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + c_gap);
+    let mut rng = Rng::new(seed);
+    let a: Vec<f16> = rng.vec(sa * count);
+    let b: Vec<f16> = rng.vec(sb * count);
+    let c: Vec<f32> = rng.vec(sc * count);
+    let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
+    let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
+    let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
+    gemm_strided_batched_ex(h, Operation::None, Operation::Transpose, m, n, k, alpha, &da, lda, &db, ldb, beta, &mut dc, ldc, batch).map_err(|e| e.to_string())?;
+    let got = dc.to_vec(&q).unwrap();
+    let case = GemmCase {
+        trans_a: Operation::None,
+        trans_b: Operation::Transpose,
+        m,
+        n,
+        k,
+        alpha: Complex64::new(alpha as f64, 0.0),
+        beta: Complex64::new(beta as f64, 0.0),
+        a: &a,
+        lda,
+        b: &b,
+        ldb,
+        c: &c,
+        ldc,
+        compute_roundoff: f32::EPSILON as f64 / 2.0,
+    };
+    case.check_strided(&got, count, [sa, sb, sc]).map_err(|(e, x)| format!("ldc {ldc}, entry {e}: {x:?}"))
+}
+
 /// Strided batches through the wgmma kernels: one persistent launch walks the tiles of every
 /// entry (the batch is the tensor maps' third dimension). D's layout is one TMA can store
 /// through (ldc and stride_c multiples of 8 elements) or one it cannot.
 #[test]
 fn wgmma_strided_batches() {
-    use rocmath_blas::{gemm_strided_batched_ex, Batch};
     for device in test_gpus() {
         if device.properties().arch != "sm_90" {
             continue; // the pin's refusal is covered above
         }
         let mut h = Handle::on(&device).unwrap();
         h.set_gemm_variant(Some(GemmVariant::Wgmma));
-        let q = h.queue().clone();
-        let (m, n, k, count) = (136usize, 72usize, 80usize, 5usize);
+        let m = 136;
         for (ldc, c_gap) in [(m + 3, 1), (m + 8, 16)] {
-            let (lda, ldb) = (m + 8, n);
-            let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + c_gap);
-            let mut rng = Rng::new(77);
-            let a: Vec<f16> = rng.vec(sa * count);
-            let b: Vec<f16> = rng.vec(sb * count);
-            let c: Vec<f32> = rng.vec(sc * count);
-            let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
-            let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
-            let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
-            gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, 0.75f32, &da, lda, &db, ldb, 0.5, &mut dc, ldc, batch).unwrap();
-            let got = dc.to_vec(&q).unwrap();
-            let case = GemmCase {
-                trans_a: Operation::None,
-                trans_b: Operation::Transpose,
-                m,
-                n,
-                k,
-                alpha: Complex64::new(0.75, 0.0),
-                beta: Complex64::new(0.5, 0.0),
-                a: &a,
-                lda,
-                b: &b,
-                ldb,
-                c: &c,
-                ldc,
-                compute_roundoff: f32::EPSILON as f64 / 2.0,
-            };
-            case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("ldc {ldc}, entry {e}: {x:?}"));
+            hss_nt_strided_batch(&h, (m, 72, 80, 5), ldc, c_gap, (0.75, 0.5), 77).unwrap();
         }
     }
 }
@@ -386,18 +410,7 @@ fn every_table_config_matches_reference() {
                 let (rb, _) = stored_shape(tb, k, n);
                 let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, [0, 0, 1, 8][i]];
                 let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 40 + i as u64 };
-                let r = match kernel.family {
-                    GemmFamily::S => run_typed::<f32>(&h, &s),
-                    GemmFamily::D => run_typed::<f64>(&h, &s),
-                    GemmFamily::C => run_typed::<Complex32>(&h, &s),
-                    GemmFamily::Z => run_typed::<Complex64>(&h, &s),
-                    GemmFamily::H => run_typed::<f16>(&h, &s),
-                    GemmFamily::Hss => run_ex::<f16, f32>(&h, &s),
-                    GemmFamily::Bss => run_ex::<bf16, f32>(&h, &s),
-                    GemmFamily::Hhs => run_ex::<f16, f16>(&h, &s),
-                    GemmFamily::Bbs => run_ex::<bf16, bf16>(&h, &s),
-                    GemmFamily::I8 | GemmFamily::Xf32 => continue,
-                };
+                let Some(r) = run_family(&h, kernel.family, &s) else { continue };
                 r.unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
             }
             ran += 1;
@@ -473,12 +486,7 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
                         let (rb, _) = stored_shape(tb, k, n);
                         let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, (seed % 3) as usize];
                         let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                        let r = match family {
-                            GemmFamily::Hss => run_ex::<f16, f32>(&h, &s),
-                            GemmFamily::H => run_typed::<f16>(&h, &s),
-                            GemmFamily::Bss => run_ex::<bf16, f32>(&h, &s),
-                            _ => run_ex::<bf16, bf16>(&h, &s),
-                        };
+                        let r = run_family(&h, family, &s).expect("a 16-bit family");
                         r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
                     }
                 }
@@ -493,7 +501,6 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
 /// kernel reads C and writes D with their own batch strides.
 #[test]
 fn wgmma_split_k_strided_batches() {
-    use rocmath_blas::{gemm_strided_batched_ex, Batch};
     use rocmath_kernels::blas::GemmConfig;
     for device in test_gpus() {
         if device.properties().arch != "sm_90" {
@@ -502,35 +509,7 @@ fn wgmma_split_k_strided_batches() {
         let cfg = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().find(|c| c.split_k > 1).expect("a split-K candidate");
         let mut h = Handle::on(&device).unwrap();
         h.set_gemm_config(Some(cfg));
-        let q = h.queue().clone();
-        let (m, n, k, count) = (40usize, 200usize, 700usize, 3usize);
-        let (lda, ldb, ldc) = (m + 8, n, m + 1);
-        let (sa, sb, sc) = (lda * k + 64, ldb * k + 8, ldc * n + 5);
-        let mut rng = Rng::new(1400);
-        let a: Vec<f16> = rng.vec(sa * count);
-        let b: Vec<f16> = rng.vec(sb * count);
-        let c: Vec<f32> = rng.vec(sc * count);
-        let (da, db) = (DeviceBuffer::from_slice(&q, &a).unwrap(), DeviceBuffer::from_slice(&q, &b).unwrap());
-        let mut dc = DeviceBuffer::from_slice(&q, &c).unwrap();
-        let batch = Batch { count, stride_a: sa, stride_b: sb, stride_c: sc };
-        gemm_strided_batched_ex(&h, Operation::None, Operation::Transpose, m, n, k, -0.5f32, &da, lda, &db, ldb, 1.5, &mut dc, ldc, batch).unwrap();
-        let got = dc.to_vec(&q).unwrap();
-        let case = GemmCase {
-            trans_a: Operation::None,
-            trans_b: Operation::Transpose,
-            m,
-            n,
-            k,
-            alpha: Complex64::new(-0.5, 0.0),
-            beta: Complex64::new(1.5, 0.0),
-            a: &a,
-            lda,
-            b: &b,
-            ldb,
-            c: &c,
-            ldc,
-            compute_roundoff: f32::EPSILON as f64 / 2.0,
-        };
-        case.check_strided(&got, count, [sa, sb, sc]).unwrap_or_else(|(e, x)| panic!("{}: entry {e}: {x:?}", cfg.tag()));
+        let m = 40;
+        hss_nt_strided_batch(&h, (m, 200, 700, 3), m + 1, 5, (-0.5, 1.5), 1400).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
     }
 }
