@@ -456,6 +456,49 @@ fn warp_fma_configs_at_tile_edges() {
     }
 }
 
+/// Every f64 tensor-core (DMMA) candidate this GPU runs, blocked grid, pinned, in every transpose
+/// pair: m, n and k cut mid-tile and off the 2-element chunks (edge chunks take the element
+/// path), tiles wholly inside with several K tiles (the plan copies and interior loop), leading
+/// dimensions aligned and not; beta 0 over NaN C and beta random. Persistent ones are in
+/// gemm_batched.rs.
+#[test]
+fn dmma_configs_at_tile_edges() {
+    use rocmath_kernels::atoms::{Atom, AtomInput};
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::D, &arch)
+            .into_iter()
+            .filter(|c| c.variant() == GemmVariant::Mma && c.atom.input() == AtomInput::F64 && c.atom != Atom::MmaM8n8k4F64 && !c.persistent)
+            .collect();
+        if configs.is_empty() {
+            continue; // the DMMA shapes are sm_90's only
+        }
+        for cfg in &configs {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+            let mut seed = 1700;
+            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)] {
+                    seed += 1;
+                    let (ta, tb) = (OPS[ta], OPS[tb]);
+                    let pad = if aligned {
+                        let (ra, _) = stored_shape(ta, m, k);
+                        let (rb, _) = stored_shape(tb, k, n);
+                        [ra.next_multiple_of(2) - ra, rb.next_multiple_of(2) - rb, 1]
+                    } else {
+                        [1, 3, 0]
+                    };
+                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                    run_typed::<f64>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
+                }
+            }
+        }
+        eprintln!("{arch}: {} DMMA configs checked", configs.len());
+    }
+}
+
 /// Every split-K and one-consumer (64-row tile) candidate (wgmma, sm_90a) of the 16-bit
 /// families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
 /// the workspace's 4-row units and the tile, K tiles fewer than the slices (empty slices add

@@ -365,7 +365,15 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
                            sizeof(Tin)> LB;
     enum { SHARED_BYTES = Cfg::STAGES * (LA::SIZE + LB::SIZE) * (int)sizeof(Tin) };
     static_assert(rm_same<Tab, Tin>::value, "the direct path copies raw elements: A/B must be the atom's input type");
-    enum { INTERIOR_LOOP = Cfg::MT_M * Cfg::MT_N >= 64 * 128 };
+    // (Which tiles get the plan copies and the interior loop below: macro tiles of 64 x 128 and
+    // up, and f64 tensor-core tiles of 64 x 64 and up. Those DMMA kernels are issue-bound, not
+    // register-bound: a 64 x 64 f64 tile copies as many 16-byte chunks per K tile as a 64 x 128
+    // 16-bit one, and its bounds tests were half of the instructions of d 1024^3 on the H100
+    // (ncu s14). The 32 x 32 f64 small-batch tiles lost 5-10 % with them, s14-d.)
+    enum {
+        INTERIOR_LOOP = Cfg::MT_M * Cfg::MT_N >= 64 * 128 ||
+                        (sizeof(Tin) == 8 && Atom::WAVE > 1 && Cfg::MT_M * Cfg::MT_N >= 64 * 64)
+    };
     typedef rm_copy_plan<LA, A_KC ? Cfg::MT_M : Cfg::MT_K, A_KC ? Cfg::MT_K : Cfg::MT_M, Cfg::THREADS> PlanA;
     typedef rm_copy_plan<LB, B_KC ? Cfg::MT_N : Cfg::MT_K, B_KC ? Cfg::MT_K : Cfg::MT_N, Cfg::THREADS> PlanB;
     // Offsets of the K tile at depth k0 of op(A)'s block tile (rows m0 ..) in A and of op(B)'s
@@ -408,10 +416,10 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         // Blocks whose tile lies inside C with aligned operands run the first loop while the tile
         // being copied is a whole K tile: plan copies only, no bounds tests, the plans made once.
         // The second loop (the last tiles, and every tile of edge blocks) copies through copy(),
-        // which tests each tile. Only macro tiles of 64 x 128 and up have the first loop: the
-        // smaller ones are the small-batch kernels, whose resident blocks are limited by
-        // registers, and the loop's registers cost them more than the bounds tests (H100: hss
-        // 128^3 x 2048 lost 18 %).
+        // which tests each tile. Only macro tiles of 64 x 128 and up (and f64 tensor-core tiles,
+        // see INTERIOR_LOOP) have the first loop: the smaller ones are the small-batch kernels,
+        // whose resident blocks are limited by registers, and the loop's registers cost them
+        // more than the bounds tests (H100: hss 128^3 x 2048 lost 18 %).
         const bool interior = INTERIOR_LOOP && vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
         const int kfull = k / Cfg::MT_K;
         int t = 0;

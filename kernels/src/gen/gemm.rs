@@ -512,10 +512,11 @@ impl GemmConfig {
     /// The fallback of a variant on `arch`: [`fallback`](Self::fallback), except where the arch
     /// has a faster atom that the portable fallback cannot use. f64 on sm_90: the m16n8k16 DMMA
     /// shape (Hopper's native FP64 tensor-core instruction; m8n8k4 issues at a lower rate there),
-    /// with CUTLASS's Hopper DGEMM blocking, 128x64x16 over 2x2 warps, 3 stages.
+    /// with CUTLASS's Hopper DGEMM blocking, 128x64x16 over 2x2 warps, 3 stages, on padded rows
+    /// (see the DMMA candidates).
     pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmConfig, String> {
         if family == GemmFamily::D && variant == GemmVariant::Mma {
-            let dmma = GemmConfig::direct(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3);
+            let dmma = GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..GemmConfig::direct(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3) };
             if dmma.supports_arch(family, arch) {
                 dmma.validate(family)?;
                 return Ok(dmma);
@@ -623,20 +624,38 @@ impl GemmConfig {
                             v.push(direct(Atom::MmaM8n8k4F64, mt, waves, stages));
                         }
                     }
-                    // sm_90's DMMA shape (supports_arch drops these elsewhere).
-                    for (mt, waves, stages) in [
-                        ([128, 64, 16], [2, 2], 4),
-                        ([64, 128, 16], [2, 2], 3),
-                        ([64, 64, 16], [2, 2], 3),
-                        ([128, 128, 16], [2, 4], 3),
-                        ([128, 128, 16], [4, 2], 3),
-                        ([128, 64, 32], [2, 2], 3),
-                        ([64, 64, 32], [2, 2], 3),
-                        ([32, 32, 32], [1, 1], 2),
-                        ([64, 64, 16], [2, 1], 3),
-                    ] {
-                        v.push(direct(Atom::MmaM16n8k16F64, mt, waves, stages));
+                    // sm_90's DMMA shapes (supports_arch drops these elsewhere), on padded rows
+                    // (4 doubles: a row stride of 4 mod 16 doubles spreads the lanes of a fragment
+                    // read over all banks), which keep every fragment address a per-lane base plus
+                    // a constant; the XOR swizzle cost a register and two instructions per element
+                    // read, and spilled in most of these shapes (H100, s14: 0.83-0.91 of cuBLAS at
+                    // the squares with it, 0.83-0.94 without). `o` blocks per SM caps the
+                    // registers; the k8 atom halves the fragments. cuBLAS's sm_90 picks, for
+                    // comparison (ncu s14): 128x64x32 over 4x2 warps with k16 at 1024^3; 64x64x16
+                    // over 2x2 warps, 4 stages, k8, three blocks per SM at 4096^3. (Four blocks
+                    // per SM, o4, spill 96-128 bytes in either shape; so do the k8 64 x 128 and
+                    // 128 x 64 tiles over 2 x 2 warps: nvrtc 13.0's ptxas report.)
+                    let padded = |atom, mt, waves, stages, min_waves| GemmConfig {
+                        lds: LdsLayout::Pad { a: 4, b: 4 },
+                        min_waves,
+                        ..direct(atom, mt, waves, stages)
+                    };
+                    for atom in [Atom::MmaM16n8k16F64, Atom::MmaM16n8k8F64] {
+                        for (mt, waves, stages, min_waves) in [
+                            ([64, 64, 16], [2, 2], 3, 3),
+                            ([64, 64, 16], [2, 2], 4, 3),
+                            ([64, 64, 32], [2, 2], 3, 2),
+                            ([128, 64, 32], [4, 2], 3, 1),
+                            ([128, 128, 16], [2, 4], 3, 1),
+                        ] {
+                            v.push(padded(atom, mt, waves, stages, min_waves));
+                        }
                     }
+                    for (mt, waves) in [([64, 128, 16], [2, 2]), ([64, 64, 16], [2, 1]), ([32, 32, 32], [1, 1])] {
+                        v.push(padded(Atom::MmaM16n8k16F64, mt, waves, 3, 1));
+                    }
+                    // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
+                    // table's, tuned in session 9).
                     for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
                         v.push(persistent(Atom::MmaM16n8k16F64, mt, waves, stages));
                     }
