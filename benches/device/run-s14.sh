@@ -9,6 +9,8 @@
 # 4096^3, and the small batches.
 # PHASE=d: the same tune at 8192^3 (cut by PHASE c's step timeout) and at the three small batches,
 # seeded with PHASE c's table (SEED_TABLE), then their lines.
+# PHASE=e (committed tables): gemm-test in full, then the d lines: NT squares, the other layouts
+# at 1024^3 and 4096^3, the small batches. PHASE=f: gemm_batched-test and gemm_i8_xf32-test.
 # Output: $OUT/s14-$PHASE*.txt.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
@@ -78,5 +80,22 @@ d)
   done
   tar czf "$OUT/s14-d-tables.tgz" -C "$OUT" tables/sm_90/gemm_d_nt.json
   rm -rf "$OUT/tables" "$OUT/summary.txt" "$OUT"/tune-*.log "$OUT/env.txt"
+  ;;
+e)
+  TEST_TIMEOUT=450 run_test s14-e-tests.txt gemm-test ""
+  grep -E "^test |test result|configs checked|FAILED|panicked" "$OUT/s14-e-tests.txt"
+  for n in 1024 2048 4096 8192; do bench_line s14-e "d $n" --precision d --transA N --transB T -m $n -n $n -k $n; done
+  for l in NN TN TT; do for n in 1024 4096; do
+    bench_line s14-e "d $l $n" --precision d --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
+  done; done
+  for c in "32 10000" "64 4096" "128 2048"; do
+    set -- $c
+    bench_line s14-e "d $1^3 x $2" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2
+  done
+  ;;
+f)
+  TEST_TIMEOUT=400 run_test s14-f-tests.txt gemm_batched-test ""
+  TEST_TIMEOUT=120 run_test s14-f-tests.txt gemm_i8_xf32-test ""
+  grep -E "^test |test result|configs|FAILED|panicked" "$OUT/s14-f-tests.txt"
   ;;
 esac
