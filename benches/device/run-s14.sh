@@ -11,6 +11,7 @@
 # seeded with PHASE c's table (SEED_TABLE), then their lines.
 # PHASE=e (committed tables): gemm-test in full, then the d lines: NT squares, the other layouts
 # at 1024^3 and 4096^3, the small batches. PHASE=f: gemm_batched-test and gemm_i8_xf32-test.
+# PHASE=g: d NN, TN and TT tuned at 1024-4096 over every f64 candidate (new tables), their lines.
 # Output: $OUT/s14-$PHASE*.txt.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
@@ -97,5 +98,16 @@ f)
   TEST_TIMEOUT=400 run_test s14-f-tests.txt gemm_batched-test ""
   TEST_TIMEOUT=120 run_test s14-f-tests.txt gemm_i8_xf32-test ""
   grep -E "^test |test result|configs|FAILED|panicked" "$OUT/s14-f-tests.txt"
+  ;;
+g)
+  PRECISIONS=d LAYOUTS="NN TN TT" SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096" FILTER=f64 \
+    MAX_CANDIDATES=40 DEADLINE=420 STEP_TIMEOUT=250 bash benches/device/run-tune.sh || status=1
+  cp "$OUT/summary.txt" "$OUT/s14-g-tune-summary.txt"
+  for l in NN TN TT; do cp "$OUT/tune-d-$l.log" "$OUT/s14-g-tune-d-$l.log"; done
+  for l in NN TN TT; do for n in 1024 2048 4096 8192; do
+    ROCMATH_TUNING_DIR="$OUT/tables" bench_line s14-g "d $l $n" --precision d --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
+  done; done
+  tar czf "$OUT/s14-g-tables.tgz" -C "$OUT" tables/sm_90/gemm_d_nn.json tables/sm_90/gemm_d_tn.json tables/sm_90/gemm_d_tt.json
+  rm -rf "$OUT/tables" "$OUT/summary.txt" "$OUT"/tune-*.log "$OUT/env.txt"
   ;;
 esac
