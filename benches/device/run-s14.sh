@@ -12,6 +12,8 @@
 # PHASE=e (committed tables): gemm-test in full, then the d lines: NT squares, the other layouts
 # at 1024^3 and 4096^3, the small batches. PHASE=f: gemm_batched-test and gemm_i8_xf32-test.
 # PHASE=g: d NN, TN and TT tuned at 1024-4096 over every f64 candidate (new tables), their lines.
+# PHASE=h: hss, bss and h NN re-tuned over the wgmma candidates (the TMA-store epilogue, 64-row
+# tiles and split-K of session 13 were tuned in NT only), then their NN lines with the new tables.
 # Output: $OUT/s14-$PHASE*.txt.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
@@ -108,6 +110,20 @@ g)
     ROCMATH_TUNING_DIR="$OUT/tables" bench_line s14-g "d $l $n" --precision d --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
   done; done
   tar czf "$OUT/s14-g-tables.tgz" -C "$OUT" tables/sm_90/gemm_d_nn.json tables/sm_90/gemm_d_tn.json tables/sm_90/gemm_d_tt.json
+  rm -rf "$OUT/tables" "$OUT/summary.txt" "$OUT"/tune-*.log "$OUT/env.txt"
+  ;;
+h)
+  SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192" PRECISIONS="hss bss h" \
+    LAYOUTS=NN VARIANTS=wgmma MAX_CANDIDATES=20 DEADLINE=330 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+  cp "$OUT/summary.txt" "$OUT/s14-h-tune-summary.txt"
+  tar czf "$OUT/s14-h-logs.tgz" -C "$OUT" tune-hss-NN.log tune-bss-NN.log tune-h-NN.log
+  for p in hss bss h; do
+    for shape in "1024 1024 1024" "2048 2048 2048" "4096 4096 4096" "8192 8192 8192" "8192 8192 128" "16 8192 8192"; do
+      set -- $shape
+      ROCMATH_TUNING_DIR="$OUT/tables" bench_line s14-h "$p NN $1x$2x$3" --transA N --transB N --precision $p -m $1 -n $2 -k $3
+    done
+  done
+  tar czf "$OUT/s14-h-tables.tgz" -C "$OUT" tables/sm_90/gemm_hss_nn.json tables/sm_90/gemm_bss_nn.json tables/sm_90/gemm_h_nn.json
   rm -rf "$OUT/tables" "$OUT/summary.txt" "$OUT"/tune-*.log "$OUT/env.txt"
   ;;
 esac
