@@ -651,9 +651,9 @@ impl GemmConfig {
                             v.push(padded(atom, mt, waves, stages, min_waves));
                         }
                     }
-                    for (mt, waves) in [([64, 128, 16], [2, 2]), ([64, 64, 16], [2, 1]), ([32, 32, 32], [1, 1])] {
-                        v.push(padded(Atom::MmaM16n8k16F64, mt, waves, 3, 1));
-                    }
+                    // (64 x 64 over 2 x 1 warps and 32 x 32 x 32 over one spill 72 and 272 bytes
+                    // even padded; the 128 x 64 fallback is listed above.)
+                    v.push(padded(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
                     // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
                     // table's, tuned in session 9).
                     for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
