@@ -419,6 +419,39 @@ fn every_table_config_matches_reference() {
     }
 }
 
+/// Pins each of `configs` on `device` and checks `T` GEMMs in every transpose pair at the three
+/// shapes `shapes(macro tile, pair index)` gives, (m, n, k, aligned): aligned leading dimensions
+/// are padded to `vec` elements (vector copies), the others take odd pads (element copies).
+/// Each config's seeds count up from `first_seed`; beta is 0 over NaN C or random, by seed.
+fn configs_at_tile_edges<T: Element + Num>(
+    device: &rocmath_runtime::Device,
+    configs: &[rocmath_kernels::blas::GemmConfig],
+    vec: usize,
+    first_seed: u64,
+    shapes: impl Fn([usize; 3], usize) -> [(usize, usize, usize, bool); 3],
+) {
+    for cfg in configs {
+        let mut h = Handle::on(device).unwrap();
+        h.set_gemm_config(Some(*cfg));
+        let mut seed = first_seed;
+        for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+            for (m, n, k, aligned) in shapes(cfg.mt.map(|d| d as usize), i) {
+                seed += 1;
+                let (ta, tb) = (OPS[ta], OPS[tb]);
+                let pad = if aligned {
+                    let (ra, _) = stored_shape(ta, m, k);
+                    let (rb, _) = stored_shape(tb, k, n);
+                    [ra.next_multiple_of(vec) - ra, rb.next_multiple_of(vec) - rb, 1]
+                } else {
+                    [1, 3, 0]
+                };
+                let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                run_typed::<T>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
+            }
+        }
+    }
+}
+
 /// Every warp-tiled FMA candidate (f32, `fmaw32x16`) this GPU runs, pinned, in every transpose
 /// pair: m, n and k cut mid-tile and off the 4-element vectors (so edge chunks take the element
 /// path), several K tiles; leading dimensions aligned and not (vector and element copies);
@@ -431,27 +464,9 @@ fn warp_fma_configs_at_tile_edges() {
         let arch = device.properties().arch;
         let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::S, &arch).into_iter().filter(|c| c.atom == Atom::FmaWarp).collect();
         assert!(!configs.is_empty(), "{arch}: no warp-tiled FMA candidates");
-        for cfg in &configs {
-            let mut h = Handle::on(&device).unwrap();
-            h.set_gemm_config(Some(*cfg));
-            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
-            let mut seed = 900;
-            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
-                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, nn, kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)] {
-                    seed += 1;
-                    let (ta, tb) = (OPS[ta], OPS[tb]);
-                    let pad = if aligned {
-                        let (ra, _) = stored_shape(ta, m, k);
-                        let (rb, _) = stored_shape(tb, k, n);
-                        [ra.next_multiple_of(4) - ra, rb.next_multiple_of(4) - rb, 1]
-                    } else {
-                        [1, 3, 0]
-                    };
-                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                    run_typed::<f32>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
-                }
-            }
-        }
+        configs_at_tile_edges::<f32>(&device, &configs, 4, 900, |[mm, nn, kk], i| {
+            [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, nn, kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)]
+        });
         eprintln!("{arch}: {} warp-tiled FMA configs checked", configs.len());
     }
 }
@@ -474,27 +489,9 @@ fn dmma_configs_at_tile_edges() {
         if configs.is_empty() {
             continue; // the DMMA shapes are sm_90's only
         }
-        for cfg in &configs {
-            let mut h = Handle::on(&device).unwrap();
-            h.set_gemm_config(Some(*cfg));
-            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
-            let mut seed = 1700;
-            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
-                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)] {
-                    seed += 1;
-                    let (ta, tb) = (OPS[ta], OPS[tb]);
-                    let pad = if aligned {
-                        let (ra, _) = stored_shape(ta, m, k);
-                        let (rb, _) = stored_shape(tb, k, n);
-                        [ra.next_multiple_of(2) - ra, rb.next_multiple_of(2) - rb, 1]
-                    } else {
-                        [1, 3, 0]
-                    };
-                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                    run_typed::<f64>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
-                }
-            }
-        }
+        configs_at_tile_edges::<f64>(&device, &configs, 2, 1700, |[mm, nn, kk], i| {
+            [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)]
+        });
         eprintln!("{arch}: {} DMMA configs checked", configs.len());
     }
 }
