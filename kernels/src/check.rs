@@ -292,22 +292,10 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 | Atom::MmaM16n8k16F16 => GemmFamily::H,
         Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 => GemmFamily::Bbs,
         Atom::FmaWarp => GemmFamily::S,
-        // (a direct-path tile as the d candidates have it: register staging would need more
-        // than 48 KiB of static LDS at 128 x 128 x 32 in f64)
+        // (the first d candidate that uses it, a direct-path tile: register staging would need
+        // more than 48 KiB of static LDS at 128 x 128 x 32 in f64)
         Atom::MmaM16n8k8F64 => {
-            let cfg = GemmConfig {
-                atom,
-                mt: [64, 64, 16],
-                waves: [2, 2],
-                lds: LdsLayout::Pad { a: 4, b: 4 },
-                stages: 3,
-                group_m: 8,
-                min_waves: 3,
-                persistent: false,
-                split_k: 1,
-            };
-            cfg.validate(GemmFamily::D).ok()?;
-            return Some((GemmFamily::D, cfg));
+            return GemmConfig::candidates(GemmFamily::D, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::D, c))
         }
         _ => return None,
     };
