@@ -312,43 +312,32 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     } else {
         None
     };
-    if kernel.config.atom.reads_mn_major() || call.form != BatchForm::Strided {
-        if !tma_describes(call) {
-            return Ok(None);
-        }
-        let workspace = match split {
-            Some((ldw, bytes)) => match handle.scratch(bytes) {
-                Ok(address) => Some(SplitWorkspace { address, ldw }),
-                Err(_) => return Ok(None),
-            },
-            None => None,
-        };
-        return Ok(Some(WgmmaRun { call: *call, workspace }));
-    }
     let e = call.family.ab_bytes() as usize;
     let k_pad = call.k.next_multiple_of(16 / e);
     let mut out = *call;
     let mut copies = Vec::new();
     let mut bytes = 0usize;
-    // Copies land 256-byte aligned; this address stands in for them until the scratch exists.
-    const ALIGNED: u64 = 256;
-    let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
-        let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
-        // The kernel's extents are ints; k runs along grid y.
-        if rows >= 1 << 30 || call.k.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
-            return None;
+    if !kernel.config.atom.reads_mn_major() && call.form == BatchForm::Strided {
+        // Copies land 256-byte aligned; this address stands in for them until the scratch exists.
+        const ALIGNED: u64 = 256;
+        let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
+            let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
+            // The kernel's extents are ints; k runs along grid y.
+            if rows >= 1 << 30 || call.k.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
+                return None;
+            }
+            copies.push(KMajorCopy { is_a, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
+            bytes = bytes.checked_add(size.next_multiple_of(256))?;
+            Some((ALIGNED, k_pad, (k_pad * rows) as i64))
+        };
+        if call.trans_a == Operation::None {
+            let Some((a, lda, stride_a)) = plan(true, call.a, call.m, call.lda, call.stride_a) else { return Ok(None) };
+            (out.a, out.lda, out.stride_a, out.trans_a) = (a as *const u8, lda, stride_a, Operation::Transpose);
         }
-        copies.push(KMajorCopy { is_a, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
-        bytes = bytes.checked_add(size.next_multiple_of(256))?;
-        Some((ALIGNED, k_pad, (k_pad * rows) as i64))
-    };
-    if call.trans_a == Operation::None {
-        let Some((a, lda, stride_a)) = plan(true, call.a, call.m, call.lda, call.stride_a) else { return Ok(None) };
-        (out.a, out.lda, out.stride_a, out.trans_a) = (a as *const u8, lda, stride_a, Operation::Transpose);
-    }
-    if call.trans_b != Operation::None {
-        let Some((b, ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
-        (out.b, out.ldb, out.stride_b, out.trans_b) = (b as *const u8, ldb, stride_b, Operation::None);
+        if call.trans_b != Operation::None {
+            let Some((b, ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
+            (out.b, out.ldb, out.stride_b, out.trans_b) = (b as *const u8, ldb, stride_b, Operation::None);
+        }
     }
     if !tma_describes(&out) {
         return Ok(None);
@@ -364,6 +353,9 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
     let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw });
+    if copies.is_empty() {
+        return Ok(Some(WgmmaRun { call: out, workspace }));
+    }
     let device = queue.device();
     let module = device.named_module(TransposeKernel::MODULE, transpose_source)?;
     let function = module.function(TransposeKernel::KERNEL)?;
