@@ -118,11 +118,15 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
     return w;
 }
 
-// Shared-memory rows: one padding element after every 16 (the first pass writes at stride
-// radix, which would otherwise hit one bank). Rows are ROW elements apart, a stride the
-// generator picks so that the threads of one shared-memory access hit distinct banks
-// (`row_stride` in kernels/src/gen/fft.rs).
-RM_INLINE int rm_fft_pad(int i) { return i + (i >> 4); }
+// Shared-memory rows: one padding element after every RM_FFT_PAD (16, or 32 where the first
+// pass has radix 32): the first pass writes at stride radix, which would otherwise hit one
+// bank. Rows are ROW elements apart, a stride the generator picks so that the threads of one
+// shared-memory access hit distinct banks (`row_stride` in kernels/src/gen/fft.rs).
+#ifndef RM_FFT_PAD_SHIFT
+#define RM_FFT_PAD_SHIFT 4
+#endif
+#define RM_FFT_PAD (1 << RM_FFT_PAD_SHIFT)
+RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 
 // Where one thread's transform lives in global memory, and how its elements are stored.
 //   n_in    : elements read; elements n_in.. of the transform read as 0 (Bluestein's zero
@@ -373,17 +377,17 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         // Straight into the rows where rm_fft_async_stage takes the input.
         if (rm_fft_async_stage<IO, C>::value) {
             const int T = TPT * TPB;
-            if (N % T == 0 && T % 16 == 0) {
+            if (N % T == 0 && T % RM_FFT_PAD == 0) {
                 // Element tid + c T of every row: the row and the padded column offsets are
                 // compile-time constants plus this thread's own (a third of the integer work of
                 // the general form below, which divides i by N for each element).
-                const int padded = tid + (tid >> 4);
+                const int padded = rm_fft_pad(tid);
 #pragma unroll
                 for (int st = 0; st < TPB; ++st) {
                     if (first + st < transforms) {
                         const rm_i64 base = staged_base[st];
 #pragma unroll
-                        for (int c = 0; c < N / T; ++c) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + padded + c * (T + T / 16)], io, base, tid + c * T);
+                        for (int c = 0; c < N / T; ++c) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + padded + c * (T + T / RM_FFT_PAD)], io, base, tid + c * T);
                     }
                 }
             } else {

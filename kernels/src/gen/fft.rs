@@ -24,8 +24,9 @@ pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
 /// Bumped whenever the generated code changes meaning (not names).
 pub const GENERATOR: &str = "rocmath-fft/2";
 
-/// Radices the butterflies cover; other prime factors go through Bluestein.
-pub const RADICES: [usize; 10] = [2, 3, 4, 5, 7, 8, 11, 13, 16, 17];
+/// Radices the butterflies cover; other prime factors go through Bluestein. 32 (two radix-16
+/// halves in registers) serves only the longest power-of-two rows ([`row_radix`]).
+pub const RADICES: [usize; 11] = [2, 3, 4, 5, 7, 8, 11, 13, 16, 17, 32];
 
 /// The precision a transform stored in `p` computes in.
 pub fn compute_precision(p: FftPrecision) -> FftPrecision {
@@ -132,12 +133,12 @@ pub fn factorize(n: usize) -> Option<Vec<usize>> {
     factorize_with(n, 16)
 }
 
-/// [`factorize`] with the powers of two in passes of at most `max_two` (a power of two, 2 to 16).
+/// [`factorize`] with the powers of two in passes of at most `max_two` (a power of two, 2 to 32).
 pub fn factorize_with(n: usize, max_two: usize) -> Option<Vec<usize>> {
     if n == 0 {
         return None;
     }
-    let step = max_two.clamp(2, 16).trailing_zeros();
+    let step = max_two.clamp(2, 32).trailing_zeros();
     let mut rest = n;
     let mut twos = 0;
     while rest.is_multiple_of(2) {
@@ -235,7 +236,8 @@ fn cluster_block_bytes() -> usize {
 /// whose kernel takes at most 512 threads (blocks of twice the bytes where no such split
 /// exists). (NVIDIA sm_90 and later; the plan checks the
 /// device.) On the H100 (benches/results/2026-11-21-h100-fft.md, tenth session): 4 x 4096
-/// beats the 1024-thread 16384-point kernel by 5 %; 8 x 4096 the four-step 32768 by 30 %, 7 x
+/// beat the 1024-thread 16384-point kernel by 5 % (radix-32 rows now hold 16384 in 512 threads,
+/// 7 % faster still: fifteenth session); 8 x 4096 the four-step 32768 by 30 %, 7 x
 /// 2401 the four-step 16807 by 13 %, 8 x 2048 f64 the four-step 16384 by 33 %. They lose where
 /// an ordinary kernel of up to 588 threads fits (2 x 4096 ties 8192; 4 x 2048 f64 is 8 % slower
 /// than 8192 f64; 2 x 2058 9 % slower than 4116) and with 729-thread blocks (3 x 2187 is 10 %
@@ -310,11 +312,17 @@ fn column_radix(precision: FftPrecision) -> usize {
     forced.unwrap_or(if precision == FftPrecision::F64 { 8 } else { 16 })
 }
 
-/// `ROCMATH_FFT_ROW_RADIX` (8 or 16, default 16): the largest power-of-two radix of the other
-/// kernels (A/B).
-fn row_radix() -> usize {
-    static RADIX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_ROW_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16).unwrap_or(16))
+/// The largest power-of-two radix of the other (row-ordered) kernels of `n` points: 32 for
+/// powers of two from 8192 up (three passes, 256 threads per 8192 points), else 16. On the H100
+/// (benches/results/2026-11-21-h100-fft.md, fifteenth session), single c2c 8192 took 0.374 ms
+/// against radix 16's 0.447 (0.99 of cuFFT, was 0.83), 16384 0.423 against 0.455, 65536 (8 x
+/// 8192 clusters) 0.644 against 0.734, double 8192 0.427 against 0.443; 1024-4096 ran up to 1 %
+/// slower with radix 32, and 12288 (32 32 4 3 against 16 16 16 3) 2 %.
+/// `ROCMATH_FFT_ROW_RADIX` (8, 16 or 32) sets it for every length, for A/B.
+fn row_radix(n: usize) -> usize {
+    static RADIX: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_ROW_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16 || r == 32));
+    forced.unwrap_or(if n.is_power_of_two() && n >= 8192 { 32 } else { 16 })
 }
 
 /// The largest power-of-two radix of `passes` (1 if none): with [`factorize_with`], what
@@ -337,9 +345,24 @@ fn min_blocks_override() -> Option<usize> {
 }
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
-/// the end (`rm_fft_pad` in fft.hip); [`StockhamKernel::row_stride`] may add a few.
+/// the end (`rm_fft_pad` in fft.hip); [`StockhamKernel::row_stride`] may add a few. (Kernels
+/// whose first pass has radix 32 pad every 32 ([`StockhamKernel::pad_shift`]), fewer.)
 pub fn row_elements(n: usize) -> usize {
-    n + n / 16 + 1
+    padded_row(n, 4)
+}
+
+/// `n` elements with one padding element after every `1 << shift` and one at the end.
+fn padded_row(n: usize, shift: u32) -> usize {
+    n + (n >> shift) + 1
+}
+
+/// [`StockhamKernel::pad_shift`] of a kernel with radix passes `passes`.
+fn pad_shift(passes: &[usize]) -> u32 {
+    if passes.first() == Some(&32) {
+        5
+    } else {
+        4
+    }
 }
 
 /// Transforms per block of a column pass: [`column_bytes`] of them where threads and shared
@@ -407,11 +430,11 @@ impl StockhamKernel {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
-        let max_two = if column { column_radix(precision) } else { row_radix() };
+        let max_two = if column { column_radix(precision) } else { row_radix(n) };
         let passes = factorize_with(n, max_two).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
-        let row_bytes = row_elements(n) * precision.compute_complex_bytes();
+        let row_bytes = padded_row(n, pad_shift(&passes)) * precision.compute_complex_bytes();
         if row_bytes > shared_limit || tpt > 1024 {
             return Err(format!("{n} points do not fit one block ({row_bytes} bytes of {shared_limit}, {tpt} threads)"));
         }
@@ -466,13 +489,21 @@ impl StockhamKernel {
     /// the transaction's element count. (The rows' own padding keeps the radix-strided stores
     /// of the first pass on distinct banks too.)
     pub fn row_stride(&self) -> usize {
-        let base = row_elements(self.n);
+        let base = padded_row(self.n, self.pad_shift());
         let phase = 128 / self.compute().compute_complex_bytes();
         let per_row = if self.column { phase / self.tpb.clamp(1, phase) } else { self.tpt.min(phase) };
         if per_row >= phase {
             return base;
         }
         base + (per_row + phase - base % phase) % phase
+    }
+
+    /// log2 of the elements between two padding elements of a shared-memory row
+    /// (`RM_FFT_PAD_SHIFT` in fft.hip): 4, or 5 where the first pass has radix 32. The first
+    /// pass writes at a stride of its radix: 34 complex f32 (32 + 2 pads) is two 8-byte accesses
+    /// per bank pair in a 16-lane phase, 33 one.
+    pub fn pad_shift(&self) -> u32 {
+        pad_shift(&self.passes)
     }
 
     /// Static shared memory of one block: a staged kernel's row offsets (rounded up to 16 bytes).
@@ -584,6 +615,9 @@ impl StockhamKernel {
         s.push_str(crate::prelude());
         if self.stages_through_registers() {
             s.push_str("#define RM_FFT_STAGE_REGISTERS 1\n");
+        }
+        if self.pad_shift() != 4 {
+            s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
         }
         s.push_str(FFT_HIP);
         let mut radices = self.passes.clone();
@@ -823,7 +857,7 @@ extern "C" __global__ {lb} void {chirp_out}(const {c}* a, long long m, long long
 /// block: in every precision pair a plan uses (half plans keep f32 in the work buffer), every
 /// radix, both thread orders, the staged input, and the longest single pass, forward; the
 /// inverse (the same code with the conjugate twiddles) for the longest pass and every radix;
-/// the plain load/store of the longest passes and the mixed-precision kernels.
+/// the plain load/store of the longest passes, the radix-32 rows and the mixed-precision kernels.
 pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     use FftPrecision::*;
     let mut v = Vec::new();
@@ -836,8 +870,9 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         }
     };
     for p in FftPrecision::ALL {
-        // 252 = 4 7 3 3, 1000 = 8 5 5 5, 2431 = 17 13 11, 4096 = 16 16 16: every radix.
-        for n in [1, 2, 252, 1000, 2431, 4096, p.max_single_pass(shared_limit)] {
+        // 252 = 4 7 3 3, 1000 = 8 5 5 5, 2431 = 17 13 11, 4096 = 16 16 16, 8192 = 32 32 8:
+        // every radix.
+        for n in [1, 2, 252, 1000, 2431, 4096, 8192, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, -1);
         }
         for n in [252, 1000, 2431, p.max_single_pass(shared_limit)] {
@@ -870,7 +905,8 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         .iter()
         .filter(|k| {
             let p = compute_precision(k.input);
-            k.dir < 0 && (k.n == k.input.max_single_pass(shared_limit) || k.n == p.max_column_pass(shared_limit) || Some(k.n) == p.long_column_pass(shared_limit) || k.input != k.output)
+            let longest = k.n == k.input.max_single_pass(shared_limit) || k.n == p.max_column_pass(shared_limit) || Some(k.n) == p.long_column_pass(shared_limit);
+            k.dir < 0 && (longest || k.pad_shift() != 4 || k.input != k.output)
         })
         .map(|k| k.clone().with_plain(true))
         .collect();
@@ -878,8 +914,8 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     v
 }
 
-/// Cluster kernels for the static check (sm_90 only): clusters of 3, 4, 5, 7 and 8 blocks
-/// where each precision has them, both directions, general and plain load/store.
+/// Cluster kernels for the static check (sm_90 only): clusters of 3, 5, 7 and 8 blocks where
+/// each precision has them, both directions, general and plain load/store.
 pub fn check_cluster_kernels() -> Vec<StockhamKernel> {
     let mut v = Vec::new();
     for p in FftPrecision::ALL {
@@ -907,7 +943,8 @@ mod tests {
         assert_eq!(split(F32, 4096), None, "one block holds it");
         assert_eq!(split(F32, 8192), None, "a 512-thread kernel holds it");
         assert_eq!(split(F32, 4116), None, "a 588-thread kernel holds it");
-        assert_eq!(split(F32, 16384), Some((4096, 4, 1, 16384)), "the ordinary kernel takes 1024 threads");
+        assert_eq!(split(F32, 16384), None, "a 512-thread radix-32 kernel holds it");
+        assert_eq!(split(F32, 20480), Some((2560, 8, 1, 20480)), "the ordinary kernel would take 1280 threads; 5 does not divide 4096");
         assert_eq!(split(F32, 4374), Some((1458, 3, 1, 4374)), "2187 is odd");
         assert_eq!(split(F32, 6561), None, "2187 points take 729 threads");
         assert_eq!(split(F32, 16807), Some((2401, 7, 1, 16807)));
@@ -917,7 +954,7 @@ mod tests {
         assert_eq!(split(F32, 2 * 4099), None, "no butterflies for 4099");
         assert_eq!(split(F64, 4096), None);
         assert_eq!(split(F64, 16384), Some((2048, 8, 1, 16384)));
-        assert_eq!(split(F16, 16384), Some((4096, 4, 1, 16384)));
+        assert_eq!(split(F16, 32768), Some((4096, 8, 1, 32768)));
         let k = cluster_split(F32, F32, 4374, SHARED_SM90).unwrap();
         assert!(k.module_name().contains("_cl3_"), "{}", k.module_name());
         let src = k.with_dir(1).with_plain(true).source();
@@ -937,15 +974,16 @@ mod tests {
     fn occupancy_asks_for_room_by_butterfly_data() {
         use FftPrecision::*;
         let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
-        assert_eq!(row(F32, 8192).min_blocks(), 2, "16 complex f32 per thread: 64 registers");
-        assert_eq!(row(F64, 8192).min_blocks(), 1, "16 complex f64 per thread: 128 registers");
+        assert_eq!(row(F32, 8192).min_blocks(), 1, "256 threads (radix 32)");
+        assert_eq!(row(F32, 16384).min_blocks(), 1, "32 complex f32 per thread of 512: 128 registers");
+        assert_eq!(row(F64, 4116).min_blocks(), 1, "2 x 7 x 7 x 7 x 6 f64: 98 of 588 threads' registers");
         assert_eq!(row(F32, 4096).min_blocks(), 1, "not 512 threads");
         assert_eq!(StockhamKernel::new(F32, F32, 1024, true, false, SHARED_SM90).unwrap().min_blocks(), 1, "column order");
         let cluster = |p, n| cluster_split(p, p, n, SHARED_SM90).unwrap();
-        assert_eq!(cluster(F32, 16384).min_blocks(), 4);
+        assert_eq!(cluster(F32, 32768).min_blocks(), 4);
         assert_eq!(cluster(F64, 16384).min_blocks(), 4, "128 threads of 128 registers");
         assert_eq!(cluster(F32, 16807).min_blocks(), 2, "343 threads");
-        assert!(cluster(F32, 16384).source().contains("RM_CLUSTER_DIMS(4) RM_LAUNCH_BOUNDS_BLOCKS(256, 4)"));
+        assert!(cluster(F32, 32768).source().contains("RM_CLUSTER_DIMS(8) RM_LAUNCH_BOUNDS_BLOCKS(256, 4)"));
         assert!(row(F32, 4096).source().contains("RM_LAUNCH_BOUNDS(256, 1)"));
     }
 
@@ -1012,7 +1050,7 @@ mod tests {
     #[test]
     fn capped_factorizations_rebuild_from_their_largest_power_of_two() {
         for n in (1..=5000).chain([1 << 20, 3 << 12, 1000, 4099]) {
-            for cap in [2, 4, 8, 16] {
+            for cap in [2, 4, 8, 16, 32] {
                 if let Some(p) = factorize_with(n, cap) {
                     assert!(p.iter().all(|&r| !r.is_power_of_two() || r <= cap), "{n} {cap}: {p:?}");
                     assert_eq!(p.iter().product::<usize>(), n);
@@ -1022,6 +1060,29 @@ mod tests {
         }
         assert_eq!(factorize_with(1024, 8), Some(vec![8, 8, 8, 2]));
         assert_eq!(factorize(1024), Some(vec![16, 16, 4]));
+        assert_eq!(factorize_with(8192, 32), Some(vec![32, 32, 8]));
+    }
+
+    #[test]
+    fn long_power_of_two_rows_take_radix_32_and_pad_every_32() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        for p in FftPrecision::ALL {
+            let k = row(p, 8192);
+            assert_eq!((k.passes.clone(), k.tpt, k.pad_shift()), (vec![32, 32, 8], 256, 5), "{p:?}");
+            assert!(k.row_stride() >= 8192 + 256 + 1);
+            let src = k.source();
+            assert!(src.contains("#define RM_FFT_PAD_SHIFT 5") && src.contains("struct rm_dft_32 "));
+        }
+        assert_eq!(row(F32, 16384).passes, vec![32, 32, 16]);
+        // Shorter and non-power-of-two rows keep radix 16 and the 16-element padding.
+        for n in [4096, 12288] {
+            let k = row(F32, n);
+            assert_eq!((largest_two(&k.passes), k.pad_shift()), (16, 4), "{n}");
+            assert!(!k.source().contains("#define RM_FFT_PAD_SHIFT 5"));
+        }
+        // Column passes keep their radix.
+        assert_eq!(StockhamKernel::new(F32, F32, 2048, true, false, SHARED_SM90).unwrap().passes, vec![16, 16, 8]);
     }
 
     #[test]
