@@ -78,8 +78,8 @@ c)
   ROCMATH_FFT_ROW_RADIX=32 ROCMATH_CACHE_DIR=/tmp/rmc32 timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" >> "$OUT/s15-c-tests.txt" || status=1
   ;;
 d)
-  # Four-step splits with 8192-point (radix-32) row passes (ROCMATH_FFT_COLUMN_MAX) against the
-  # default near-square ones; then the FFT suite on the final build; the GEMM table configs
+  # Four-step splits with 8192-point (radix-32) row passes (ROCMATH_FFT_COLUMN_MAX, a switch in
+  # that build only) against the default near-square ones; then the FFT suite on the final build; the GEMM table configs
   # (the new batch entries).
   for c in "20 128 64" "21 256 32" "22 512 16" "23 1024 8" "24 2048 4"; do
     set -- $c
@@ -89,6 +89,30 @@ d)
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 400 $B suite --only fft --device cuda > "$OUT/s15-d-fft-suite.txt" 2>&1 || status=1
   run_test s15-d-tests.txt gemm-test every_table_config_matches_reference
   ROCMATH_CACHE_DIR=/tmp/rmc run_test s15-d-tests.txt fft-test cluster_kernels
+  ;;
+e)
+  # The four-step lengths with radix-32 column passes, radix-32 row passes, and both.
+  for c in "21 32" "22 16" "23 8" "24 4"; do
+    set -- $c
+    args="--precision single --type c2c --length $((1 << $1)) --batch $2"
+    line "2^$1 default" -- $args
+    line "2^$1 column radix 32" ROCMATH_FFT_COLUMN_RADIX=32 -- $args
+    line "2^$1 row radix 32" ROCMATH_FFT_ROW_RADIX=32 -- $args
+    line "2^$1 both radix 32" ROCMATH_FFT_COLUMN_RADIX=32 ROCMATH_FFT_ROW_RADIX=32 -- $args
+    line "2^$1 column radix 32, 32-byte columns" ROCMATH_FFT_COLUMN_RADIX=32 ROCMATH_FFT_COLUMN_BYTES=32 -- $args
+  done > "$OUT/s15-e-fft.txt" 2>&1
+  ;;
+f)
+  # Nsight Compute at the clocks and caches of a normal run (no locking, no flushes) on single
+  # c2c 2^22 x 16 and 2^23 x 8: every kernel of one bench process, ours and then cuFFT's.
+  for c in "4194304 16" "8388608 8"; do
+    set -- $c
+    echo "#### $1 x $2"
+    ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 ncu --clock-control none --cache-control none --launch-count 12 \
+      --section SpeedOfLight --section LaunchStats --section Occupancy --metrics smsp__inst_executed.sum \
+      $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 2 --warmup 0 2>&1 \
+      | grep -E "^  [a-zA-Z_0-9<>]+.*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy|inst_executed|Block Size|Grid Size|rocmath |cuFFT  "
+  done > "$OUT/s15-f-ncu.txt" 2>&1
   ;;
 esac
 exit $status

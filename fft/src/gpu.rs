@@ -636,11 +636,8 @@ fn from_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
 /// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
 /// than sqrt(n) and short enough for a block of columns that fills whole cache lines
 /// (`column_pass_limit`). The cofactor may need a further split.
-/// `ROCMATH_FFT_COLUMN_MAX` caps it further (A/B: longer row passes).
 fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
-    static CAP: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let cap = *CAP.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_MAX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&c| c >= 2));
-    let limit = compute.column_pass_limit(n, shared).min(cap.unwrap_or(usize::MAX));
+    let limit = compute.column_pass_limit(n, shared);
     let root = (n as f64).sqrt() as usize;
     (2..=root.min(limit)).rev().find(|&d| n.is_multiple_of(d) && rocmath_kernels::gen::fft::factorize(d).is_some())
 }

@@ -305,10 +305,11 @@ const DEFAULT_COLUMN_BYTES: usize = 64;
 /// the threads per transform, half the registers each: 16 f64 values alone fill 64 registers),
 /// 16 otherwise. On the H100, double 2^20 x 64 took 1.74 ms with radix 8 against 1.86; single
 /// lost 3-28 % at 2^17 and 2^19-2^22 (benches/results/2026-11-21-h100-fft.md, eleventh
-/// session). `ROCMATH_FFT_COLUMN_RADIX` (8 or 16) sets it for every precision, for A/B.
+/// session); radix 32 lost 12-25 % at 2^21-2^24 (fifteenth session). `ROCMATH_FFT_COLUMN_RADIX`
+/// (8, 16 or 32) sets it for every precision, for A/B.
 fn column_radix(precision: FftPrecision) -> usize {
     static RADIX: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16));
+    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16 || r == 32));
     forced.unwrap_or(if precision == FftPrecision::F64 { 8 } else { 16 })
 }
 
