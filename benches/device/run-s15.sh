@@ -114,5 +114,24 @@ f)
       | grep -E "^  [a-zA-Z_0-9<>]+.*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy|inst_executed|Block Size|Grid Size|rocmath |cuFFT  "
   done > "$OUT/s15-f-ncu.txt" 2>&1
   ;;
+g)
+  # Column-pass loads with an L2 prefetch hint of 64, 128 or 256 bytes (ROCMATH_FFT_L2_PREFETCH)
+  # against none, at the four-step lengths, double 2^20 and 256^3.
+  for c in "single 1048576 64" "single 2097152 32" "single 4194304 16" "single 8388608 8" "single 16777216 4" "double 1048576 64" "single 256x256x256 1"; do
+    set -- $c
+    for h in none 64 128 256; do
+      line "$2 $1 prefetch $h" $([ $h != none ] && echo ROCMATH_FFT_L2_PREFETCH=$h) -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s15-g-fft.txt" 2>&1
+  ;;
+h)
+  # The final build (L2 prefetch 128 by default in plain column kernels): the FFT tests, the
+  # ahead-of-time kernels, the suite.
+  export ROCMATH_REQUIRE_GPU=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s15-h-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s15-h-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s15-h-tests.txt" || status=1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s15-h-fft-suite.txt" 2>&1 || status=1
+  ;;
 esac
 exit $status

@@ -199,6 +199,26 @@ template <class TI, class TO, class C> struct rm_fft_io {
     }
 };
 
+// A pair load from global memory. Plain column kernels are built with RM_FFT_L2_PREFETCH (128
+// bytes; `l2_prefetch` in kernels/src/gen/fft.rs): on NVIDIA sm_80+ L2 then fetches that many
+// bytes around each 32-byte sector they read. A block reads 32-64 bytes of each strided row, and
+// the neighbouring blocks the next ones.
+template <class T> RM_INLINE rm_vec<T, 2> rm_fft_load_pair(const rm_vec<T, 2>* p) { return *p; }
+#if RM_NVIDIA && (RM_SM == 0 || RM_SM >= 800) && defined(RM_FFT_L2_PREFETCH)
+#define RM_FFT_STR2(x) #x
+#define RM_FFT_STR(x) RM_FFT_STR2(x)
+template <> RM_INLINE rm_vec<float, 2> rm_fft_load_pair(const rm_vec<float, 2>* p) {
+    rm_vec<float, 2> r;
+    asm volatile("ld.global.L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f32 {%0, %1}, [%2];" : "=f"(r.v[0]), "=f"(r.v[1]) : "l"(p));
+    return r;
+}
+template <> RM_INLINE rm_vec<double, 2> rm_fft_load_pair(const rm_vec<double, 2>* p) {
+    rm_vec<double, 2> r;
+    asm volatile("ld.global.L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f64 {%0, %1}, [%2];" : "=d"(r.v[0]), "=d"(r.v[1]) : "l"(p));
+    return r;
+}
+#endif
+
 // The common case compiled on its own (the generator's `plain` kernels): both sides
 // interleaved and pair-aligned, every element read and stored, no multipliers, and element
 // offsets that fit 32 bits (the plan checks all of it). No per-element branches; one vector
@@ -225,7 +245,7 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
 
     RM_INLINE C load_from(rm_i64 base, int e) const { return rm_fft_from_pair<C>(*address_from(base, e)); }
 
-    RM_INLINE C load(int e) const { return rm_fft_from_pair<C>(in[e * in_stride]); }
+    RM_INLINE C load(int e) const { return rm_fft_from_pair<C>(rm_fft_load_pair<TI>(in + e * in_stride)); }
 
     RM_INLINE void decimate(int c, int cl) {
         in += c * in_stride;

@@ -596,7 +596,23 @@ impl StockhamKernel {
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
+        let staging = match self.l2_prefetch() {
+            Some(bytes) => format!("{staging}_l2p{bytes}"),
+            None => staging.to_string(),
+        };
         format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+    }
+
+    /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
+    /// fft.hip; NVIDIA sm_80+, ignored elsewhere): 128 bytes. On the H100 (benches/results/
+    /// 2026-11-21-h100-fft.md, fifteenth session) single 2^21-2^24 ran 1-2.5 % faster with 128 or
+    /// 256 than with none, 2^20, double 2^20 and 256^3 within 1 %; 64 changed nothing.
+    /// `ROCMATH_FFT_L2_PREFETCH` (0 for none, 64, 128 or 256) sets it, for A/B.
+    fn l2_prefetch(&self) -> Option<usize> {
+        static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let bytes = *BYTES.get_or_init(|| std::env::var("ROCMATH_FFT_L2_PREFETCH").ok().and_then(|v| v.parse::<usize>().ok()).filter(|b| [0, 64, 128, 256].contains(b)).unwrap_or(128));
+        // (Staged kernels read their input by rows, not through `load`.)
+        Some(bytes).filter(|&b| b > 0 && self.column && self.plain && !self.staged)
     }
 
     /// A staged plain kernel that loads through registers rather than with cp.async
@@ -616,6 +632,9 @@ impl StockhamKernel {
         s.push_str(crate::prelude());
         if self.stages_through_registers() {
             s.push_str("#define RM_FFT_STAGE_REGISTERS 1\n");
+        }
+        if let Some(bytes) = self.l2_prefetch() {
+            s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
         }
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
@@ -1133,6 +1152,12 @@ mod tests {
         let plain = k.with_plain(true);
         assert_eq!(plain.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd");
         assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
+        assert!(!plain.source().contains("#define RM_FFT_L2_PREFETCH"), "row order");
+        // Plain column kernels carry the L2 prefetch hint of their strided loads.
+        let column = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 2048, true, false, SHARED_SM90).unwrap();
+        assert_eq!(column.clone().with_plain(true).module_name(), "fft_ss_n2048_r16x16x8_t128_b4_col_p_l2p128_fwd");
+        assert!(column.clone().with_plain(true).source().contains("#define RM_FFT_L2_PREFETCH 128"));
+        assert!(!column.source().contains("#define RM_FFT_L2_PREFETCH"), "general load/store");
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
