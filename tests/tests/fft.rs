@@ -436,7 +436,7 @@ fn cluster_kernels() {
     }
     check_all(cases, Reference::CpuDouble);
     // (The A/B switches change which lengths take clusters, and how many blocks.)
-    let switched = ["ROCMATH_FFT_CLUSTER", "ROCMATH_FFT_CLUSTER_BYTES"].iter().any(|v| std::env::var_os(v).is_some());
+    let switched = ["ROCMATH_FFT_CLUSTER", "ROCMATH_FFT_CLUSTER_BYTES", "ROCMATH_FFT_ROW_RADIX"].iter().any(|v| std::env::var_os(v).is_some());
     for device in fft_devices() {
         if !device.properties().has_clusters() || switched {
             continue;

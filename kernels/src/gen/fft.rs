@@ -961,7 +961,7 @@ mod tests {
         use FftPrecision::*;
         let split = |p, n| cluster_split(p, p, n, SHARED_SM90).map(|k| (k.n, k.cluster, k.tpb, k.n * k.cluster));
         assert_eq!(split(F32, 4096), None, "one block holds it");
-        assert_eq!(split(F32, 8192), None, "a 512-thread kernel holds it");
+        assert_eq!(split(F32, 8192), None, "a 256-thread radix-32 kernel holds it");
         assert_eq!(split(F32, 4116), None, "a 588-thread kernel holds it");
         assert_eq!(split(F32, 16384), None, "a 512-thread radix-32 kernel holds it");
         assert_eq!(split(F32, 20480), Some((2560, 8, 1, 20480)), "the ordinary kernel would take 1280 threads; 5 does not divide 4096");
@@ -996,7 +996,7 @@ mod tests {
         let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
         assert_eq!(row(F32, 8192).min_blocks(), 1, "256 threads (radix 32)");
         assert_eq!(row(F32, 16384).min_blocks(), 1, "32 complex f32 per thread of 512: 128 registers");
-        assert_eq!(row(F64, 4116).min_blocks(), 1, "2 x 7 x 7 x 7 x 6 f64: 98 of 588 threads' registers");
+        assert_eq!(row(F64, 4116).min_blocks(), 1, "588 threads, not 512");
         assert_eq!(row(F32, 4096).min_blocks(), 1, "not 512 threads");
         assert_eq!(StockhamKernel::new(F32, F32, 1024, true, false, SHARED_SM90).unwrap().min_blocks(), 1, "column order");
         let cluster = |p, n| cluster_split(p, p, n, SHARED_SM90).unwrap();
