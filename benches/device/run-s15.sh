@@ -133,5 +133,14 @@ h)
   ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s15-h-tests.txt" || status=1
   timeout 300 $B suite --only fft --device cuda > "$OUT/s15-h-fft-suite.txt" 2>&1 || status=1
   ;;
+i)
+  # Transform offsets found once per block and shared (not by every thread before its first
+  # load): the suite and the FFT tests.
+  export ROCMATH_REQUIRE_GPU=1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s15-i-fft-suite.txt" 2>&1 || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s15-i-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s15-i-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s15-i-tests.txt" || status=1
+  ;;
 esac
 exit $status

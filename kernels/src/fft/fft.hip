@@ -377,22 +377,22 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
     io.valid = first + t < transforms;
     io.big_cols = outer.len0;
-    {
-        rm_i64 in_off = 0, out_off = 0, i0 = 0;
-        if (io.valid) rm_fft_offsets(outer, first + t, in_off, out_off, i0);
-        io.place(in_off, out_off, i0);
+    // Each transform's offsets (in, out, index along dim 0), found once per block by its first
+    // TPB threads (two integer divisions each) and shared, rather than by every thread before
+    // its first load. Whole 16-byte units (the LDS allocation granule on AMD).
+    __shared__ rm_i64 placed[(3 * TPB + 1) / 2 * 2];
+    if (tid < TPB) {
+        rm_i64 a = 0, b = 0, c = 0;
+        if (first + tid < transforms) rm_fft_offsets(outer, first + tid, a, b, c);
+        placed[3 * tid] = a;
+        placed[3 * tid + 1] = b;
+        placed[3 * tid + 2] = c;
     }
+    rm_barrier();
+    io.place(placed[3 * t], placed[3 * t + 1], placed[3 * t + 2]);
     C* row = sm + t * ROW;
     if (STAGED) {
-        // Rows in, in element order, whatever the thread mapping. Each row's offset is found
-        // once (integer divisions) and shared.
-        __shared__ rm_i64 staged_base[(TPB + 1) / 2 * 2];   // whole 16-byte units (the LDS allocation granule on AMD)
-        if (tid < TPB) {
-            rm_i64 a = 0, b, c;
-            if (first + tid < transforms) rm_fft_offsets(outer, first + tid, a, b, c);
-            staged_base[tid] = a;
-        }
-        rm_barrier();
+        // Rows in, in element order, whatever the thread mapping.
         const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
         // Straight into the rows where rm_fft_async_stage takes the input.
         if (rm_fft_async_stage<IO, C>::value) {
@@ -405,7 +405,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
 #pragma unroll
                 for (int st = 0; st < TPB; ++st) {
                     if (first + st < transforms) {
-                        const rm_i64 base = staged_base[st];
+                        const rm_i64 base = placed[3 * st];
 #pragma unroll
                         for (int c = 0; c < N / T; ++c) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + padded + c * (T + T / RM_FFT_PAD)], io, base, tid + c * T);
                     }
@@ -414,7 +414,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
 #pragma unroll
                 for (int k = 0; k < per_thread; ++k) {
                     const int i = tid + k * T, st = i / N, e = i % N;
-                    if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, staged_base[st], e);
+                    if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, placed[3 * st], e);
                 }
             }
             rm_cp_async_commit();
@@ -431,7 +431,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
 #pragma unroll
             for (int k = 0; k < chunk; ++k) {
                 const int i = tid + (c0 + k) * TPT * TPB, st = i / N, e = i % N;
-                if (i < TPB * N && first + st < transforms) staged[k] = io.load_from(staged_base[st], e);
+                if (i < TPB * N && first + st < transforms) staged[k] = io.load_from(placed[3 * st], e);
             }
 #pragma unroll
             for (int k = 0; k < chunk; ++k) {

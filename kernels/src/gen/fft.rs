@@ -367,13 +367,13 @@ fn pad_shift(passes: &[usize]) -> u32 {
 }
 
 /// Transforms per block of a column pass: [`column_bytes`] of them where threads and shared
-/// memory allow (a row, plus its offset when the kernel is staged), but no more than make 512
+/// memory allow (a row, plus its offsets), but no more than make 512
 /// threads (two blocks per SM) while the block still spans [`MIN_COLUMN_BYTES`]. On the H100,
 /// 2048-point column passes in 32-byte blocks of 512 threads beat 64-byte blocks of 1024 by 5 %
 /// at 2^21 and 2^22 (benches/results/2026-11-21-h100-fft.md, eleventh session).
 fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: usize) -> usize {
     let two_blocks = (512 / tpt).max(MIN_COLUMN_BYTES / complex_bytes);
-    (column_bytes() / complex_bytes).min(two_blocks).min(1024 / tpt).min(shared_limit / (row_bytes + 8)).max(1)
+    (column_bytes() / complex_bytes).min(two_blocks).min(1024 / tpt).min(shared_limit / (row_bytes + 24)).max(1)
 }
 const MIN_COLUMN_BYTES: usize = 32;
 
@@ -507,10 +507,11 @@ impl StockhamKernel {
         pad_shift(&self.passes)
     }
 
-    /// Static shared memory of one block: a staged kernel's row offsets (rounded up to 16 bytes).
+    /// Static shared memory of one block: its transforms' offsets, three 8-byte values each
+    /// (`placed` in fft.hip, rounded up to 16 bytes); cluster kernels have none.
     pub fn static_shared_bytes(&self) -> usize {
-        if self.staged && self.cluster == 1 {
-            8 * self.tpb.next_multiple_of(2)
+        if self.cluster == 1 {
+            8 * (3 * self.tpb).next_multiple_of(2)
         } else {
             0
         }
