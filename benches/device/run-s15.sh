@@ -142,5 +142,17 @@ i)
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s15-i-tests.txt" || status=1
   ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s15-i-tests.txt" || status=1
   ;;
+j)
+  # On the final build: column blocks of 32 and 128 bytes, and a 256-byte prefetch, against the
+  # defaults (64 bytes, 128-byte prefetch) at 2^20-2^24.
+  for c in "20 64" "21 32" "22 16" "23 8" "24 4"; do
+    set -- $c
+    args="--precision single --type c2c --length $((1 << $1)) --batch $2"
+    line "2^$1 default" -- $args
+    line "2^$1 32-byte columns" ROCMATH_FFT_COLUMN_BYTES=32 -- $args
+    line "2^$1 128-byte columns" ROCMATH_FFT_COLUMN_BYTES=128 -- $args
+    line "2^$1 prefetch 256" ROCMATH_FFT_L2_PREFETCH=256 -- $args
+  done > "$OUT/s15-j-fft.txt" 2>&1
+  ;;
 esac
 exit $status
