@@ -6,6 +6,8 @@
 # occupancy bound and at 2 and 3 blocks per SM; then hss, bss, h and s NT re-tuned at the three
 # small batches over every candidate (session 13's 64-row wgmma tiles had been tuned at the
 # squares and skinny shapes only), and the batch lines with the committed and the new tables.
+# PHASE=b-j: FFT A/Bs, tests, ncu and suites of the later builds; each case says what it runs
+# (benches/results/2026-11-21-h100-fft.md and -gemm.md, fifteenth session, list the files).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
