@@ -221,13 +221,13 @@ pub fn cluster_setting() -> ClusterSetting {
 /// H100). `ROCMATH_FFT_CLUSTER_BYTES` (a power of two, 4096..=131072) overrides it for tuning.
 fn cluster_block_bytes() -> usize {
     static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *BYTES.get_or_init(|| {
-        std::env::var("ROCMATH_FFT_CLUSTER_BYTES")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|b| b.is_power_of_two() && (4096..=131072).contains(b))
-            .unwrap_or(32 * 1024)
-    })
+    *BYTES.get_or_init(|| env_number("ROCMATH_FFT_CLUSTER_BYTES", |b| b.is_power_of_two() && (4096..=131072).contains(&b)).unwrap_or(32 * 1024))
+}
+
+/// The number in environment variable `var`, if set, a number, and `allowed` (the FFT tuning
+/// switches; each reads it once).
+fn env_number(var: &str, allowed: impl Fn(usize) -> bool) -> Option<usize> {
+    std::env::var(var).ok().and_then(|v| v.parse::<usize>().ok()).filter(|&v| allowed(v))
 }
 
 /// The cluster kernel for an `n`-point transform, if `n` is longer than one cluster block
@@ -291,13 +291,7 @@ const TARGET_THREADS: usize = 256;
 /// 64 beats 128 at 2^20-2^24 by 5-25 % and loses 1-3 % at 2^15, 2^16, 512^3 and double 2^20.
 pub fn column_bytes() -> usize {
     static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *BYTES.get_or_init(|| {
-        std::env::var("ROCMATH_FFT_COLUMN_BYTES")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|b| b.is_power_of_two() && (16..=256).contains(b))
-            .unwrap_or(DEFAULT_COLUMN_BYTES)
-    })
+    *BYTES.get_or_init(|| env_number("ROCMATH_FFT_COLUMN_BYTES", |b| b.is_power_of_two() && (16..=256).contains(&b)).unwrap_or(DEFAULT_COLUMN_BYTES))
 }
 const DEFAULT_COLUMN_BYTES: usize = 64;
 
@@ -309,7 +303,7 @@ const DEFAULT_COLUMN_BYTES: usize = 64;
 /// (8, 16 or 32) sets it for every precision, for A/B.
 fn column_radix(precision: FftPrecision) -> usize {
     static RADIX: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMN_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16 || r == 32));
+    let forced = *RADIX.get_or_init(|| env_number("ROCMATH_FFT_COLUMN_RADIX", |r| [8, 16, 32].contains(&r)));
     forced.unwrap_or(if precision == FftPrecision::F64 { 8 } else { 16 })
 }
 
@@ -322,7 +316,7 @@ fn column_radix(precision: FftPrecision) -> usize {
 /// `ROCMATH_FFT_ROW_RADIX` (8, 16 or 32) sets it for every length, for A/B.
 fn row_radix(n: usize) -> usize {
     static RADIX: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let forced = *RADIX.get_or_init(|| std::env::var("ROCMATH_FFT_ROW_RADIX").ok().and_then(|v| v.parse::<usize>().ok()).filter(|&r| r == 8 || r == 16 || r == 32));
+    let forced = *RADIX.get_or_init(|| env_number("ROCMATH_FFT_ROW_RADIX", |r| [8, 16, 32].contains(&r)));
     forced.unwrap_or(if n.is_power_of_two() && n >= 8192 { 32 } else { 16 })
 }
 
@@ -342,7 +336,7 @@ fn stage_async() -> bool {
 /// multiprocessor ([`StockhamKernel::min_blocks`]; an A/B switch for tuning).
 fn min_blocks_override() -> Option<usize> {
     static BLOCKS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    *BLOCKS.get_or_init(|| std::env::var("ROCMATH_FFT_MIN_BLOCKS").ok().and_then(|v| v.parse::<usize>().ok()).filter(|b| (1..=8).contains(b)))
+    *BLOCKS.get_or_init(|| env_number("ROCMATH_FFT_MIN_BLOCKS", |b| (1..=8).contains(&b)))
 }
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
@@ -597,11 +591,8 @@ impl StockhamKernel {
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
-        let staging = match self.l2_prefetch() {
-            Some(bytes) => format!("{staging}_l2p{bytes}"),
-            None => staging.to_string(),
-        };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
@@ -611,7 +602,7 @@ impl StockhamKernel {
     /// `ROCMATH_FFT_L2_PREFETCH` (0 for none, 64, 128 or 256) sets it, for A/B.
     fn l2_prefetch(&self) -> Option<usize> {
         static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-        let bytes = *BYTES.get_or_init(|| std::env::var("ROCMATH_FFT_L2_PREFETCH").ok().and_then(|v| v.parse::<usize>().ok()).filter(|b| [0, 64, 128, 256].contains(b)).unwrap_or(128));
+        let bytes = *BYTES.get_or_init(|| env_number("ROCMATH_FFT_L2_PREFETCH", |b| [0, 64, 128, 256].contains(&b)).unwrap_or(128));
         // (Staged kernels read their input by rows, not through `load`.)
         Some(bytes).filter(|&b| b > 0 && self.column && self.plain && !self.staged)
     }

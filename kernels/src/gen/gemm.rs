@@ -460,6 +460,12 @@ impl GemmConfig {
         GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1 }
     }
 
+    /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
+    /// arch fallback); `min_waves` blocks per SM cap its registers.
+    fn padded_dmma(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32, min_waves: u32) -> GemmConfig {
+        GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, min_waves, ..GemmConfig::direct(atom, mt, waves, stages) }
+    }
+
     /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
@@ -516,7 +522,7 @@ impl GemmConfig {
     /// (see the DMMA candidates).
     pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmConfig, String> {
         if family == GemmFamily::D && variant == GemmVariant::Mma {
-            let dmma = GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..GemmConfig::direct(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3) };
+            let dmma = GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3, 1);
             if dmma.supports_arch(family, arch) {
                 dmma.validate(family)?;
                 return Ok(dmma);
@@ -635,11 +641,6 @@ impl GemmConfig {
                     // over 2x2 warps, 4 stages, k8, three blocks per SM at 4096^3. (Four blocks
                     // per SM, o4, spill 96-128 bytes in either shape; so do the k8 64 x 128 and
                     // 128 x 64 tiles over 2 x 2 warps: nvrtc 13.0's ptxas report.)
-                    let padded = |atom, mt, waves, stages, min_waves| GemmConfig {
-                        lds: LdsLayout::Pad { a: 4, b: 4 },
-                        min_waves,
-                        ..direct(atom, mt, waves, stages)
-                    };
                     for atom in [Atom::MmaM16n8k16F64, Atom::MmaM16n8k8F64] {
                         for (mt, waves, stages, min_waves) in [
                             ([64, 64, 16], [2, 2], 3, 3),
@@ -648,12 +649,12 @@ impl GemmConfig {
                             ([128, 64, 32], [4, 2], 3, 1),
                             ([128, 128, 16], [2, 4], 3, 1),
                         ] {
-                            v.push(padded(atom, mt, waves, stages, min_waves));
+                            v.push(GemmConfig::padded_dmma(atom, mt, waves, stages, min_waves));
                         }
                     }
                     // (64 x 64 over 2 x 1 warps and 32 x 32 x 32 over one spill 72 and 272 bytes
-                    // even padded; the 128 x 64 fallback is listed above.)
-                    v.push(padded(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
+                    // even padded; the 128 x 64 x 16 arch fallback joins the list first.)
+                    v.push(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
                     // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
                     // table's, tuned in session 9).
                     for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
