@@ -128,6 +128,20 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
 #define RM_FFT_PAD (1 << RM_FFT_PAD_SHIFT)
 RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 
+// rm_fft_pad(x + c) from px = rm_fft_pad(x), where x is a multiple of M and c >= 0 is a
+// constant once the caller's loops unroll: px + c + c / RM_FFT_PAD where x + c crosses the same
+// number of padding boundaries as c does (x a multiple of the period, or x within a period
+// leaving room for c's remainder), so the shared address is the thread's base plus an
+// immediate; else the shift and add per access (the compiler does not fold
+// (x + c) >> 4 itself, and in a 2048-point column pass these took a fifth of the instructions).
+#ifndef RM_FFT_PAD_FOLD
+#define RM_FFT_PAD_FOLD 1   // 0: the shift and add on every access (ROCMATH_FFT_PAD_FOLD=0, A/B)
+#endif
+template <int M> RM_INLINE int rm_fft_pad_plus(int x, int px, int c) {
+    const bool folds = RM_FFT_PAD_FOLD && (M % RM_FFT_PAD == 0 || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
+    return folds ? px + c + c / RM_FFT_PAD : rm_fft_pad(x + c);
+}
+
 // Where one thread's transform lives in global memory, and how its elements are stored.
 //   n_in    : elements read; elements n_in.. of the transform read as 0 (Bluestein's zero
 //             padding). N for a plain transform.
@@ -219,6 +233,18 @@ template <> RM_INLINE rm_vec<double, 2> rm_fft_load_pair(const rm_vec<double, 2>
 }
 #endif
 
+// A pair store to global memory; streaming (evict first) where the generator defines
+// RM_FFT_STORE_STREAM (NVIDIA; an A/B switch, `streaming_stores` in kernels/src/gen/fft.rs).
+template <class T> RM_INLINE void rm_fft_store_pair(rm_vec<T, 2>* p, rm_vec<T, 2> v) { *p = v; }
+#if RM_NVIDIA && defined(RM_FFT_STORE_STREAM)
+template <> RM_INLINE void rm_fft_store_pair(rm_vec<float, 2>* p, rm_vec<float, 2> v) {
+    asm volatile("st.global.cs.v2.f32 [%0], {%1, %2};" :: "l"(p), "f"(v.v[0]), "f"(v.v[1]) : "memory");
+}
+template <> RM_INLINE void rm_fft_store_pair(rm_vec<double, 2>* p, rm_vec<double, 2> v) {
+    asm volatile("st.global.cs.v2.f64 [%0], {%1, %2};" :: "l"(p), "d"(v.v[0]), "d"(v.v[1]) : "memory");
+}
+#endif
+
 // The common case compiled on its own (the generator's `plain` kernels): both sides
 // interleaved and pair-aligned, every element read and stored, no multipliers, and element
 // offsets that fit 32 bits (the plan checks all of it). No per-element branches; one vector
@@ -252,7 +278,7 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
         in_stride *= cl;
     }
 
-    RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
+    RM_INLINE void store(int e, C v) const { rm_fft_store_pair<TO>(out + e * out_stride, rm_fft_to_pair<TO>(v * scale)); }
 };
 
 // The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
@@ -265,8 +291,28 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
 //          the inverse) is read coalesced over the block's adjacent columns.
 // Gathering a base per butterfly made the 2^20 column pass wait on scattered loads: 40 M load
 // sectors where the data is 17 M.
-template <int DIR, int RADIX, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, C base, int it, C* v) {
+//
+// RM_FFT_BIG_RECURRENCE (single precision; `big_recurrence` in kernels/src/gen/fft.rs): where
+// NS is a multiple of TPT, the twiddle of element r of iteration it is base g^it s^r with
+// g = exp(DIR 2 pi i i0 TPT / big_n) and s = exp(DIR 2 pi i i0 NS / big_n), two more two-level
+// lookups per thread: a product per element instead of a table read per element. The chains
+// are at most RADIX + ITERS products long: a few ulp of f32 each.
+#ifndef RM_FFT_BIG_RECURRENCE
+#define RM_FFT_BIG_RECURRENCE 0
+#endif
+template <int DIR, int RADIX, int RECUR, class IO, class C> RM_INLINE void rm_fft_big_twiddle_apply(const IO& io, C base, C g, C s, int it, C* v) {
     if (!io.big_lo) return;
+    if (RECUR) {
+        C t = base;
+#pragma unroll
+        for (int k = 0; k < it; ++k) t = t * g;
+#pragma unroll
+        for (int r = 0; r < RADIX; ++r) {
+            v[r] = v[r] * t;
+            if (r + 1 < RADIX) t = t * s;
+        }
+        return;
+    }
 #pragma unroll
     for (int r = 0; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * base, rm_fft_entry(io.big_step, (it * RADIX + r) * io.big_cols + io.index0));
 }
@@ -288,7 +334,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         const int j = lt + it * TPT;
         if (j < N / RADIX && (SRC == 0 || io.valid)) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad(j + r * (N / RADIX))];
+            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad_plus<1>(j, rm_fft_pad(j), r * (N / RADIX))];
             if (NS > 1) {
 #pragma unroll
                 for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw, TWOFF + (r - 1) * NS + j % NS));
@@ -297,8 +343,15 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         }
     }
     if (SRC == 0 && DST == 0) rm_barrier();
-    C big_base;
-    if (DST && io.big_lo) big_base = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * lt);
+    enum { RECUR = RM_FFT_BIG_RECURRENCE && NS % TPT == 0 };
+    C big_base, big_g, big_s;
+    if (DST && io.big_lo) {
+        big_base = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * lt);
+        if (RECUR) {
+            big_g = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * TPT);
+            big_s = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * NS);
+        }
+    }
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
@@ -307,13 +360,14 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             if (DST) {
                 // The last pass: NS = N / RADIX, so d = j.
                 if (io.valid) {
-                    rm_fft_big_twiddle_apply<DIR, RADIX>(io, big_base, it, v[it]);
+                    rm_fft_big_twiddle_apply<DIR, RADIX, RECUR>(io, big_base, big_g, big_s, it, v[it]);
 #pragma unroll
                     for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
                 }
             } else {
 #pragma unroll
-                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad(d + r * NS)] = v[it][r];
+                // (The first pass's d = j RADIX is a multiple of its radix.)
+                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad_plus<NS == 1 ? RADIX : 1>(d, rm_fft_pad(d), r * NS)] = v[it][r];
             }
         }
     }

@@ -332,6 +332,13 @@ fn stage_async() -> bool {
     *ASYNC.get_or_init(|| std::env::var("ROCMATH_FFT_STAGE_ASYNC").map_or(true, |v| v != "0"))
 }
 
+/// `ROCMATH_FFT_PAD_FOLD=0`: shared-memory indices recomputed with their padding on every access
+/// (`rm_fft_pad_plus` in fft.hip), as before session 16 (A/B).
+fn pad_fold() -> bool {
+    static FOLD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FOLD.get_or_init(|| env_number("ROCMATH_FFT_PAD_FOLD", |v| v <= 1) != Some(0))
+}
+
 /// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
 /// multiprocessor ([`StockhamKernel::min_blocks`]; an A/B switch for tuning).
 fn min_blocks_override() -> Option<usize> {
@@ -592,7 +599,10 @@ impl StockhamKernel {
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let stream = if self.streaming_stores() { "_scs" } else { "" };
+        let recurrence = if self.big_recurrence() { "_tr" } else { "" };
+        let fold = if pad_fold() { "" } else { "_nf" };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{stream}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
@@ -605,6 +615,22 @@ impl StockhamKernel {
         let bytes = *BYTES.get_or_init(|| env_number("ROCMATH_FFT_L2_PREFETCH", |b| [0, 64, 128, 256].contains(&b)).unwrap_or(128));
         // (Staged kernels read their input by rows, not through `load`.)
         Some(bytes).filter(|&b| b > 0 && self.column && self.plain && !self.staged)
+    }
+
+    /// Plain column kernels' strided stores marked streaming (`st.global.cs`: evict first from
+    /// L2, leaving it to the strided input lines that neighbouring blocks still read):
+    /// `ROCMATH_FFT_STORE_STREAM=1`, an A/B switch (NVIDIA only).
+    fn streaming_stores(&self) -> bool {
+        static STREAM: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *STREAM.get_or_init(|| env_number("ROCMATH_FFT_STORE_STREAM", |v| v <= 1) == Some(1)) && self.column && self.plain
+    }
+
+    /// Column kernels computing in f32 build the four-step twiddle by products from three
+    /// per-thread values rather than reading a table entry per element (`RM_FFT_BIG_RECURRENCE`
+    /// in fft.hip): `ROCMATH_FFT_BIG_RECURRENCE=1`, an A/B switch.
+    fn big_recurrence(&self) -> bool {
+        static RECUR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *RECUR.get_or_init(|| env_number("ROCMATH_FFT_BIG_RECURRENCE", |v| v <= 1) == Some(1)) && self.column && self.compute() == FftPrecision::F32
     }
 
     /// A staged plain kernel that loads through registers rather than with cp.async
@@ -627,6 +653,15 @@ impl StockhamKernel {
         }
         if let Some(bytes) = self.l2_prefetch() {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
+        }
+        if !pad_fold() {
+            s.push_str("#define RM_FFT_PAD_FOLD 0\n");
+        }
+        if self.big_recurrence() {
+            s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
+        }
+        if self.streaming_stores() {
+            s.push_str("#define RM_FFT_STORE_STREAM 1\n");
         }
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));

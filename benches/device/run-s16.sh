@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Sixteenth session (FFT: shared-memory addresses as the thread's base plus an immediate).
+# After stage.sh, carry .carry. Output: $OUT/s16-$PHASE*.txt.
+# PHASE=a: the FFT suite; streaming stores in the column kernels (ROCMATH_FFT_STORE_STREAM=1)
+#          against none at 2^20-2^24, double 2^20 and 256^3; ncu of 2^22 and 2^23 (instructions,
+#          DRAM throughput, duration of each pass).
+# PHASE=b: the FFT tests (fft-test, fft_args-test, aot-test) with ROCMATH_REQUIRE_GPU=1.
+# PHASE=c: the padding fold against none (ROCMATH_FFT_PAD_FOLD=0) at 8192-65536, twice each in
+#          turn; the four-step twiddle by products (ROCMATH_FFT_BIG_RECURRENCE=1) against the
+#          step table at 2^20-2^24, double 2^20 and 256^3; ncu memory and stall metrics of the
+#          2^22 passes, ours (both twiddles) and cuFFT's.
+# PHASE=d: fft-test with ROCMATH_FFT_BIG_RECURRENCE=1.
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+B=.carry/rocmath-bench
+P=${PHASE:-a}
+status=0
+source benches/device/line.sh
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s16-a-gpu.txt"
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s16-a-fft-suite.txt" 2>&1 || status=1
+  for c in "single 1048576 64" "single 2097152 32" "single 4194304 16" "single 8388608 8" "single 16777216 4" "double 1048576 64" "single 256x256x256 1"; do
+    set -- $c
+    line "$2 $1 default" -- --precision $1 --type c2c --length $2 --batch $3
+    line "$2 $1 streaming stores" ROCMATH_FFT_STORE_STREAM=1 -- --precision $1 --type c2c --length $2 --batch $3
+  done > "$OUT/s16-a-fft.txt" 2>&1
+  for c in "4194304 16" "8388608 8"; do
+    set -- $c
+    echo "#### $1 x $2"
+    ROCMATH_CACHE_DIR=/tmp/rmc timeout 120 ncu --clock-control none --cache-control none --kernel-name regex:fft_ --launch-count 4 \
+      --section SpeedOfLight --section LaunchStats --metrics smsp__inst_executed.sum \
+      $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 2 --warmup 0 2>&1 \
+      | grep -E "^  [a-zA-Z_0-9<>]+.*\(|Duration|DRAM Throughput|Registers Per|inst_executed|rocmath |cuFFT  "
+  done > "$OUT/s16-a-ncu.txt" 2>&1
+  ;;
+b)
+  export ROCMATH_REQUIRE_GPU=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s16-b-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s16-b-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s16-b-tests.txt" || status=1
+  ;;
+c)
+  for c in "8192 8192" "16384 4096" "32768 2048" "65536 1024"; do
+    set -- $c
+    for round in 1 2; do
+      line "$1 fold ($round)" -- --precision single --type c2c --length $1 --batch $2
+      line "$1 no fold ($round)" ROCMATH_FFT_PAD_FOLD=0 -- --precision single --type c2c --length $1 --batch $2
+    done
+  done > "$OUT/s16-c-fold.txt" 2>&1
+  for c in "single 1048576 64" "single 2097152 32" "single 4194304 16" "single 8388608 8" "single 16777216 4" "double 1048576 64" "single 256x256x256 1"; do
+    set -- $c
+    line "$2 $1 step table" -- --precision $1 --type c2c --length $2 --batch $3
+    line "$2 $1 products" ROCMATH_FFT_BIG_RECURRENCE=1 -- --precision $1 --type c2c --length $2 --batch $3
+  done > "$OUT/s16-c-fft.txt" 2>&1
+  M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_sector_op_read_hit_rate.pct,smsp__inst_executed.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+  M=$M,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_drain_per_issue_active.ratio,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio,smsp__warps_active.avg.pct_of_peak_sustained_active
+  for tw in 0 1; do
+    echo "#### 4194304 x 16, ROCMATH_FFT_BIG_RECURRENCE=$tw"
+    ROCMATH_FFT_BIG_RECURRENCE=$tw ROCMATH_CACHE_DIR=/tmp/rmc timeout 150 ncu --clock-control none --cache-control none --kernel-name regex:fft --launch-count 8 --metrics $M \
+      $B fft --precision single --type c2c --length 4194304 --batch 16 --device cuda --iters 1 --warmup 0 2>&1 \
+      | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|smsp__|gpu__|rocmath |cuFFT  "
+  done > "$OUT/s16-c-ncu.txt" 2>&1
+  ;;
+d)
+  export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s16-d-tests.txt" || status=1
+  ;;
+esac
+exit $status
