@@ -10,6 +10,10 @@
 #          step table at 2^20-2^24, double 2^20 and 256^3; ncu memory and stall metrics of the
 #          2^22 passes, ours (both twiddles) and cuFFT's.
 # PHASE=d: fft-test with ROCMATH_FFT_BIG_RECURRENCE=1.
+# PHASE=e: (products now the f32 default) the suite; the fold of loads only, stores only, both
+#          and neither at 16384 (twice in turn), 8192 and 32768; products in f64 too
+#          (ROCMATH_FFT_BIG_RECURRENCE=2) against the table at double 2^16-2^22.
+# PHASE=f: the FFT tests on the final build (as b).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -61,6 +65,22 @@ c)
       $B fft --precision single --type c2c --length 4194304 --batch 16 --device cuda --iters 1 --warmup 0 2>&1 \
       | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|smsp__|gpu__|rocmath |cuFFT  "
   done > "$OUT/s16-c-ncu.txt" 2>&1
+  ;;
+e)
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s16-e-fft-suite.txt" 2>&1 || status=1
+  for c in "16384 4096" "16384 4096" "8192 8192" "32768 2048"; do
+    set -- $c
+    for f in 3 0 1 2; do line "$1 fold $f" ROCMATH_FFT_PAD_FOLD=$f -- --precision single --type c2c --length $1 --batch $2; done
+  done > "$OUT/s16-e-fold.txt" 2>&1
+  for c in "65536 1024" "262144 256" "1048576 64" "4194304 16"; do
+    set -- $c
+    line "double $1 table" -- --precision double --type c2c --length $1 --batch $2
+    line "double $1 products" ROCMATH_FFT_BIG_RECURRENCE=2 -- --precision double --type c2c --length $1 --batch $2
+  done > "$OUT/s16-e-double.txt" 2>&1
+  ;;
+f)
+  PHASE=b bash "$0"; status=$?
+  for f in "$OUT"/s16-b-*; do mv "$f" "${f/s16-b-/s16-f-}"; done
   ;;
 d)
   export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1

@@ -134,11 +134,12 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 // leaving room for c's remainder), so the shared address is the thread's base plus an
 // immediate; else the shift and add per access (the compiler does not fold
 // (x + c) >> 4 itself, and in a 2048-point column pass these took a fifth of the instructions).
+// RM_FFT_PAD_FOLD: 1 folds the passes' loads, 2 their stores (ROCMATH_FFT_PAD_FOLD, A/B).
 #ifndef RM_FFT_PAD_FOLD
-#define RM_FFT_PAD_FOLD 1   // 0: the shift and add on every access (ROCMATH_FFT_PAD_FOLD=0, A/B)
+#define RM_FFT_PAD_FOLD 3
 #endif
-template <int M> RM_INLINE int rm_fft_pad_plus(int x, int px, int c) {
-    const bool folds = RM_FFT_PAD_FOLD && (M % RM_FFT_PAD == 0 || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
+template <int M, int WHICH> RM_INLINE int rm_fft_pad_plus(int x, int px, int c) {
+    const bool folds = (RM_FFT_PAD_FOLD & WHICH) && (M % RM_FFT_PAD == 0 || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
     return folds ? px + c + c / RM_FFT_PAD : rm_fft_pad(x + c);
 }
 
@@ -334,7 +335,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
         const int j = lt + it * TPT;
         if (j < N / RADIX && (SRC == 0 || io.valid)) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad_plus<1>(j, rm_fft_pad(j), r * (N / RADIX))];
+            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad_plus<1, 1>(j, rm_fft_pad(j), r * (N / RADIX))];
             if (NS > 1) {
 #pragma unroll
                 for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw, TWOFF + (r - 1) * NS + j % NS));
@@ -367,7 +368,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             } else {
 #pragma unroll
                 // (The first pass's d = j RADIX is a multiple of its radix.)
-                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad_plus<NS == 1 ? RADIX : 1>(d, rm_fft_pad(d), r * NS)] = v[it][r];
+                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad_plus<NS == 1 ? RADIX : 1, 2>(d, rm_fft_pad(d), r * NS)] = v[it][r];
             }
         }
     }

@@ -332,11 +332,12 @@ fn stage_async() -> bool {
     *ASYNC.get_or_init(|| std::env::var("ROCMATH_FFT_STAGE_ASYNC").map_or(true, |v| v != "0"))
 }
 
-/// `ROCMATH_FFT_PAD_FOLD=0`: shared-memory indices recomputed with their padding on every access
-/// (`rm_fft_pad_plus` in fft.hip), as before session 16 (A/B).
-fn pad_fold() -> bool {
-    static FOLD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *FOLD.get_or_init(|| env_number("ROCMATH_FFT_PAD_FOLD", |v| v <= 1) != Some(0))
+/// `ROCMATH_FFT_PAD_FOLD`: which shared-memory accesses of the passes take their padded index as
+/// the thread's base plus an immediate (`rm_fft_pad_plus` in fft.hip): 1 loads, 2 stores, 3
+/// both (the default), 0 none (every access recomputed, as before session 16); for A/B.
+fn pad_fold() -> usize {
+    static FOLD: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *FOLD.get_or_init(|| env_number("ROCMATH_FFT_PAD_FOLD", |v| v <= 3).unwrap_or(3))
 }
 
 /// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
@@ -601,7 +602,7 @@ impl StockhamKernel {
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let stream = if self.streaming_stores() { "_scs" } else { "" };
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
-        let fold = if pad_fold() { "" } else { "_nf" };
+        let fold = if pad_fold() == 3 { String::new() } else { format!("_pf{}", pad_fold()) };
         format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{stream}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
@@ -627,10 +628,14 @@ impl StockhamKernel {
 
     /// Column kernels computing in f32 build the four-step twiddle by products from three
     /// per-thread values rather than reading a table entry per element (`RM_FFT_BIG_RECURRENCE`
-    /// in fft.hip): `ROCMATH_FFT_BIG_RECURRENCE=1`, an A/B switch.
+    /// in fft.hip). On the H100 (benches/results/2026-11-21-h100-fft.md, sixteenth session) the
+    /// 2048-point column pass of 2^22 took 487 us against 528, and 2^21-2^24 ran 5-6 % faster.
+    /// f64 keeps the table: its tolerance leaves less room for the chains' rounding.
+    /// `ROCMATH_FFT_BIG_RECURRENCE`: 0 the table everywhere, 2 products in f64 too (A/B).
     fn big_recurrence(&self) -> bool {
-        static RECUR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *RECUR.get_or_init(|| env_number("ROCMATH_FFT_BIG_RECURRENCE", |v| v <= 1) == Some(1)) && self.column && self.compute() == FftPrecision::F32
+        static RECUR: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let mode = *RECUR.get_or_init(|| env_number("ROCMATH_FFT_BIG_RECURRENCE", |v| v <= 2).unwrap_or(1));
+        self.column && (mode == 2 || (mode == 1 && self.compute() == FftPrecision::F32))
     }
 
     /// A staged plain kernel that loads through registers rather than with cp.async
@@ -654,8 +659,8 @@ impl StockhamKernel {
         if let Some(bytes) = self.l2_prefetch() {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
         }
-        if !pad_fold() {
-            s.push_str("#define RM_FFT_PAD_FOLD 0\n");
+        if pad_fold() != 3 {
+            s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", pad_fold()));
         }
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
@@ -1180,11 +1185,15 @@ mod tests {
         assert_eq!(plain.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd");
         assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
         assert!(!plain.source().contains("#define RM_FFT_L2_PREFETCH"), "row order");
-        // Plain column kernels carry the L2 prefetch hint of their strided loads.
+        // Plain column kernels carry the L2 prefetch hint of their strided loads; f32 column
+        // kernels build the four-step twiddle by products, f64 ones read the step table.
         let column = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 2048, true, false, SHARED_SM90).unwrap();
-        assert_eq!(column.clone().with_plain(true).module_name(), "fft_ss_n2048_r16x16x8_t128_b4_col_p_l2p128_fwd");
+        assert_eq!(column.clone().with_plain(true).module_name(), "fft_ss_n2048_r16x16x8_t128_b4_col_p_l2p128_tr_fwd");
         assert!(column.clone().with_plain(true).source().contains("#define RM_FFT_L2_PREFETCH 128"));
+        assert!(column.source().contains("#define RM_FFT_BIG_RECURRENCE 1"));
         assert!(!column.source().contains("#define RM_FFT_L2_PREFETCH"), "general load/store");
+        let double = StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1024, true, false, SHARED_SM90).unwrap();
+        assert!(!double.module_name().contains("_tr") && !double.source().contains("#define RM_FFT_BIG_RECURRENCE 1"));
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
