@@ -13,7 +13,9 @@
 # PHASE=e: (products now the f32 default) the suite; the fold of loads only, stores only, both
 #          and neither at 16384 (twice in turn), 8192 and 32768; products in f64 too
 #          (ROCMATH_FFT_BIG_RECURRENCE=2) against the table at double 2^16-2^22.
-# PHASE=f: the FFT tests on the final build (as b).
+# PHASE=f: the FFT tests on the build of phase e (as b).
+# PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
+#          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -81,6 +83,16 @@ e)
 f)
   PHASE=b bash "$0"; status=$?
   for f in "$OUT"/s16-b-*; do mv "$f" "${f/s16-b-/s16-f-}"; done
+  ;;
+g)
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s16-g-fft-suite.txt" 2>&1 || status=1
+  for c in "8192 8192" "16384 4096" "32768 2048" "65536 1024"; do
+    set -- $c
+    line "$1 default" -- --precision single --type c2c --length $1 --batch $2
+    line "$1 fold 3" ROCMATH_FFT_PAD_FOLD=3 -- --precision single --type c2c --length $1 --batch $2
+  done > "$OUT/s16-g-fold.txt" 2>&1
+  PHASE=b bash "$0" || status=1
+  for f in "$OUT"/s16-b-*; do mv "$f" "${f/s16-b-/s16-g-}"; done
   ;;
 d)
   export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1

@@ -134,7 +134,8 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 // leaving room for c's remainder), so the shared address is the thread's base plus an
 // immediate; else the shift and add per access (the compiler does not fold
 // (x + c) >> 4 itself, and in a 2048-point column pass these took a fifth of the instructions).
-// RM_FFT_PAD_FOLD: 1 folds the passes' loads, 2 their stores (ROCMATH_FFT_PAD_FOLD, A/B).
+// RM_FFT_PAD_FOLD: 1 folds the passes' loads, 2 their stores (`pad_fold` in
+// kernels/src/gen/fft.rs: both in column kernels, stores elsewhere).
 #ifndef RM_FFT_PAD_FOLD
 #define RM_FFT_PAD_FOLD 3
 #endif

@@ -332,12 +332,10 @@ fn stage_async() -> bool {
     *ASYNC.get_or_init(|| std::env::var("ROCMATH_FFT_STAGE_ASYNC").map_or(true, |v| v != "0"))
 }
 
-/// `ROCMATH_FFT_PAD_FOLD`: which shared-memory accesses of the passes take their padded index as
-/// the thread's base plus an immediate (`rm_fft_pad_plus` in fft.hip): 1 loads, 2 stores, 3
-/// both (the default), 0 none (every access recomputed, as before session 16); for A/B.
-fn pad_fold() -> usize {
-    static FOLD: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *FOLD.get_or_init(|| env_number("ROCMATH_FFT_PAD_FOLD", |v| v <= 3).unwrap_or(3))
+/// `ROCMATH_FFT_PAD_FOLD` ([`StockhamKernel::pad_fold`] for every kernel; A/B).
+fn pad_fold_override() -> Option<usize> {
+    static FOLD: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *FOLD.get_or_init(|| env_number("ROCMATH_FFT_PAD_FOLD", |v| v <= 3))
 }
 
 /// `ROCMATH_FFT_MIN_BLOCKS`: ask every Stockham kernel for room for this many blocks per
@@ -602,7 +600,7 @@ impl StockhamKernel {
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let stream = if self.streaming_stores() { "_scs" } else { "" };
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
-        let fold = if pad_fold() == 3 { String::new() } else { format!("_pf{}", pad_fold()) };
+        let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{stream}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
@@ -624,6 +622,25 @@ impl StockhamKernel {
     fn streaming_stores(&self) -> bool {
         static STREAM: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         *STREAM.get_or_init(|| env_number("ROCMATH_FFT_STORE_STREAM", |v| v <= 1) == Some(1)) && self.column && self.plain
+    }
+
+    /// Which shared-memory accesses of the passes take their padded index as the thread's base
+    /// plus an immediate rather than a shift and add each (`rm_fft_pad_plus` in fft.hip): 1
+    /// loads, 2 stores, 3 both, 0 none. On the H100 (benches/results/2026-11-21-h100-fft.md,
+    /// sixteenth session) both cut a 2048-point column pass from 191 M to 149 M instructions and
+    /// from about 580 to 533 us; in row kernels folded loads saved few instructions and made
+    /// 16384 2-4 % slower (the compiler then kept 106 registers where it had used 128), while
+    /// folded stores alone made it 1 % faster. So: both in column kernels, stores in the rest.
+    fn pad_fold(&self) -> usize {
+        pad_fold_override().unwrap_or(self.default_pad_fold())
+    }
+
+    fn default_pad_fold(&self) -> usize {
+        if self.column {
+            3
+        } else {
+            2
+        }
     }
 
     /// Column kernels computing in f32 build the four-step twiddle by products from three
@@ -659,9 +676,7 @@ impl StockhamKernel {
         if let Some(bytes) = self.l2_prefetch() {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
         }
-        if pad_fold() != 3 {
-            s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", pad_fold()));
-        }
+        s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
         }
@@ -1191,6 +1206,8 @@ mod tests {
         assert_eq!(column.clone().with_plain(true).module_name(), "fft_ss_n2048_r16x16x8_t128_b4_col_p_l2p128_tr_fwd");
         assert!(column.clone().with_plain(true).source().contains("#define RM_FFT_L2_PREFETCH 128"));
         assert!(column.source().contains("#define RM_FFT_BIG_RECURRENCE 1"));
+        // Column kernels fold both sides' padded shared-memory indices, the rest the stores.
+        assert!(column.source().contains("#define RM_FFT_PAD_FOLD 3") && plain.source().contains("#define RM_FFT_PAD_FOLD 2"));
         assert!(!column.source().contains("#define RM_FFT_L2_PREFETCH"), "general load/store");
         let double = StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1024, true, false, SHARED_SM90).unwrap();
         assert!(!double.module_name().contains("_tr") && !double.source().contains("#define RM_FFT_BIG_RECURRENCE 1"));
