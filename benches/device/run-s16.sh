@@ -14,11 +14,11 @@
 #          and neither at 16384 (twice in turn), 8192 and 32768; products in f64 too
 #          (ROCMATH_FFT_BIG_RECURRENCE=2) against the table at double 2^16-2^22.
 # PHASE=f: the FFT tests on the build of phase e (as b).
-# PHASE=h: GEMM, the register-staged mainloop's interior loop: s NN, TN, TT squares and s TT
-#          128^3 x 2048 with this build and with the build before it (.carry/old/rocmath-bench,
+# PHASE=h: GEMM, the register-staged mainloop's interior loop (commit "gemm: register-staged
+#          mainloop's interior loop", reverted after this run): s NN, TN, TT squares and s TT
+#          128^3 x 2048 with that build and with the build before it (.carry/old/rocmath-bench,
 #          copied there by hand after stage.sh; run without the ahead-of-time file, which holds
 #          this build's kernels), in turns.
-# PHASE=i: the GEMM tests that pin every table config and every warp-tiled FMA candidate.
 # PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
 #          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -110,13 +110,6 @@ h)
   args="--precision s --transA T --transB T -m 128 -n 128 -k 128 --batch 2048"
   bench_line s16-h "s TT 128^3 x 2048 new" $args
   echo "s TT 128^3 x 2048 old | $(ROCMATH_AOT_CACHE= ROCMATH_REQUIRE_GPU=1 timeout 90 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1 | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s16-h.txt" | cut -c1-250
-  ;;
-i)
-  source benches/device/gemm-lib.sh
-  TEST_TIMEOUT=500 run_test s16-i-tests.txt gemm-test every_table_config_matches_reference
-  run_test s16-i-tests.txt gemm-test warp_fma_configs_at_tile_edges
-  run_test s16-i-tests.txt gemm-test every_transpose_pair_at_tile_edges
-  grep -E "test result|FAILED|panicked|configs checked" "$OUT/s16-i-tests.txt"
   ;;
 d)
   export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1

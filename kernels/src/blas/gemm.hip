@@ -143,32 +143,6 @@ struct rm_gemm_stage {
             }
         }
     }
-    // This thread's chunks of a tile that lies wholly inside the matrix, with a vector-aligned
-    // operand (the interior loop of the register-staged mainloop): one pointer, made once at
-    // depth 0 and advanced one K tile per load. When the threads cover whole lines of the
-    // contiguous dimension, chunk c is THREADS / CPL lines after chunk 0 (a block-wide stride),
-    // so a load is one GV-wide read per chunk with no bounds tests and no 64-bit multiplies.
-    enum { CURSOR = Cfg::THREADS % CPL == 0 };
-    struct cursor {
-        const Tab* p;
-        long long line, step;
-        RM_INLINE cursor(const Tab* P, long long ld, int r0, int tid) {
-            int r, d;
-            coord(0, tid, r, d);
-            p = ROWS_CONTIG ? P + ((r0 + r) + (long long)d * ld) : P + (d + (long long)(r0 + r) * ld);
-            line = (Cfg::THREADS / CPL) * ld;
-            step = ROWS_CONTIG ? Cfg::MT_K * ld : Cfg::MT_K;
-        }
-        RM_INLINE void load(Tin (&v)[PER]) {
-#pragma unroll
-            for (int c = 0; c < CHUNKS; ++c) {
-                const rm_vec<Tab, GV> x = rm_load_vec<Tab, GV>(p + c * line);
-#pragma unroll
-                for (int j = 0; j < GV; ++j) v[c * GV + j] = rm_convert<Tin>(rm_conj_if(CONJ, x.v[j]));
-            }
-            p += step;
-        }
-    };
     // Store into LDS through idx(row, depth).
     template <class Idx>
     static RM_INLINE void store(Tin* s, const Tin (&v)[PER], int tid, Idx idx) {
@@ -234,32 +208,9 @@ template <class Cfg, class Ty, int TA, int TB, bool DIRECT = (Cfg::STAGES > 1)> 
         const bool vec_b = ((rm_u64)(const void*)B % (SB::GV * sizeof(Tab))) == 0 && ldb % SB::GV == 0;
         Tin ra[Cfg::A_PER_THREAD];
         Tin rb[Cfg::B_PER_THREAD];
-        // Blocks whose tile lies inside C with vector-aligned operands run the first loop while
-        // the next K tile is a whole one, loading it through cursors (rm_gemm_stage::cursor);
-        // the second loop takes the rest, and every tile of edge blocks, with tested loads.
-        // Macro tiles of 64 x 128 and up only, as the direct path's interior loop (the small ones
-        // are limited by registers).
-        int k0 = 0;
-        if (INTERIOR_LOOP && SA::CURSOR && SB::CURSOR && vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n &&
-            Cfg::MT_K <= k) {
-            typename SA::cursor ca(A, lda, m0, tid);
-            typename SB::cursor cb(B, ldb, n0, tid);
-            ca.load(ra);
-            cb.load(rb);
-            for (; k0 + 2 * Cfg::MT_K <= k; k0 += Cfg::MT_K) {
-                SA::store(sA, ra, tid, rm_gemm_idx_a<Cfg>());
-                SB::store(sB, rb, tid, rm_gemm_idx_b<Cfg>());
-                rm_barrier();
-                ca.load(ra);  // the next tiles, while this one is computed
-                cb.load(rb);
-                compute(acc, sA, sB, wm0, wn0, lane);
-                rm_barrier();
-            }
-        } else {
-            SA::load(ra, A, lda, m, k, m0, 0, tid, vec_a);
-            SB::load(rb, B, ldb, n, k, n0, 0, tid, vec_b);
-        }
-        for (; k0 < k; k0 += Cfg::MT_K) {
+        SA::load(ra, A, lda, m, k, m0, 0, tid, vec_a);
+        SB::load(rb, B, ldb, n, k, n0, 0, tid, vec_b);
+        for (int k0 = 0; k0 < k; k0 += Cfg::MT_K) {
             SA::store(sA, ra, tid, rm_gemm_idx_a<Cfg>());
             SB::store(sB, rb, tid, rm_gemm_idx_b<Cfg>());
             rm_barrier();
@@ -267,40 +218,34 @@ template <class Cfg, class Ty, int TA, int TB, bool DIRECT = (Cfg::STAGES > 1)> 
                 SA::load(ra, A, lda, m, k, m0, k0 + Cfg::MT_K, tid, vec_a);
                 SB::load(rb, B, ldb, n, k, n0, k0 + Cfg::MT_K, tid, vec_b);
             }
-            compute(acc, sA, sB, wm0, wn0, lane);
+#pragma unroll
+            for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
+                typename Atom::AFrag fa[Cfg::REP_M];
+                typename Atom::BFrag fb[Cfg::REP_N];
+#pragma unroll
+                for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+                    for (int i = 0; i < Atom::A_ELEMS; i += Atom::A_VEC) {
+                        const int at = Cfg::lds_a(wm0 + rm * Atom::M + Atom::a_m(lane, i), kk + Atom::a_k(lane, i));
+                        const rm_vec<Tin, Atom::A_VEC> x = *(const rm_vec<Tin, Atom::A_VEC>*)(sA + at);
+#pragma unroll
+                        for (int j = 0; j < Atom::A_VEC; ++j) Atom::a_set(fa[rm], i + j, x.v[j]);
+                    }
+#pragma unroll
+                for (int rn = 0; rn < Cfg::REP_N; ++rn)
+#pragma unroll
+                    for (int i = 0; i < Atom::B_ELEMS; i += Atom::B_VEC) {
+                        const int at = Cfg::lds_b(kk + Atom::b_k(lane, i), wn0 + rn * Atom::N + Atom::b_n(lane, i));
+                        const rm_vec<Tin, Atom::B_VEC> x = *(const rm_vec<Tin, Atom::B_VEC>*)(sB + at);
+#pragma unroll
+                        for (int j = 0; j < Atom::B_VEC; ++j) Atom::b_set(fb[rn], i + j, x.v[j]);
+                    }
+#pragma unroll
+                for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+                    for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
+            }
             rm_barrier();
-        }
-    }
-    enum { INTERIOR_LOOP = Cfg::MT_M * Cfg::MT_N >= 64 * 128 };
-    // Multiply-accumulate the K tile in LDS into this wave's accumulators.
-    static RM_INLINE void compute(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], const Tin* sA, const Tin* sB,
-                                  int wm0, int wn0, int lane) {
-#pragma unroll
-        for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
-            typename Atom::AFrag fa[Cfg::REP_M];
-            typename Atom::BFrag fb[Cfg::REP_N];
-#pragma unroll
-            for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-                for (int i = 0; i < Atom::A_ELEMS; i += Atom::A_VEC) {
-                    const int at = Cfg::lds_a(wm0 + rm * Atom::M + Atom::a_m(lane, i), kk + Atom::a_k(lane, i));
-                    const rm_vec<Tin, Atom::A_VEC> x = *(const rm_vec<Tin, Atom::A_VEC>*)(sA + at);
-#pragma unroll
-                    for (int j = 0; j < Atom::A_VEC; ++j) Atom::a_set(fa[rm], i + j, x.v[j]);
-                }
-#pragma unroll
-            for (int rn = 0; rn < Cfg::REP_N; ++rn)
-#pragma unroll
-                for (int i = 0; i < Atom::B_ELEMS; i += Atom::B_VEC) {
-                    const int at = Cfg::lds_b(kk + Atom::b_k(lane, i), wn0 + rn * Atom::N + Atom::b_n(lane, i));
-                    const rm_vec<Tin, Atom::B_VEC> x = *(const rm_vec<Tin, Atom::B_VEC>*)(sB + at);
-#pragma unroll
-                    for (int j = 0; j < Atom::B_VEC; ++j) Atom::b_set(fb[rn], i + j, x.v[j]);
-                }
-#pragma unroll
-            for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-                for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
         }
     }
 };
