@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Sixteenth session (FFT: shared-memory addresses as the thread's base plus an immediate).
+# Sixteenth session (FFT: shared-memory indices as the thread's base plus an immediate, the
+# four-step twiddle by products; GEMM: a register-staged interior loop, tried and reverted).
 # After stage.sh, carry .carry. Output: $OUT/s16-$PHASE*.txt.
-# PHASE=a: the FFT suite; streaming stores in the column kernels (ROCMATH_FFT_STORE_STREAM=1)
-#          against none at 2^20-2^24, double 2^20 and 256^3; ncu of 2^22 and 2^23 (instructions,
-#          DRAM throughput, duration of each pass).
+# PHASE=a: the FFT suite; streaming stores in the column kernels (ROCMATH_FFT_STORE_STREAM=1, a
+#          switch of that build only, removed after the run) against none at 2^20-2^24, double
+#          2^20 and 256^3; ncu of 2^22 and 2^23 (instructions, DRAM throughput, duration of each
+#          pass).
 # PHASE=b: the FFT tests (fft-test, fft_args-test, aot-test) with ROCMATH_REQUIRE_GPU=1.
 # PHASE=c: the padding fold against none (ROCMATH_FFT_PAD_FOLD=0) at 8192-65536, twice each in
 #          turn; the four-step twiddle by products (ROCMATH_FFT_BIG_RECURRENCE=1) against the
 #          step table at 2^20-2^24, double 2^20 and 256^3; ncu memory and stall metrics of the
 #          2^22 passes, ours (both twiddles) and cuFFT's.
-# PHASE=d: fft-test with ROCMATH_FFT_BIG_RECURRENCE=1.
+# PHASE=d: fft-test with ROCMATH_FFT_BIG_RECURRENCE=1 (not run: phase f ran the tests once
+#          products had become the default).
 # PHASE=e: (products now the f32 default) the suite; the fold of loads only, stores only, both
 #          and neither at 16384 (twice in turn), 8192 and 32768; products in f64 too
 #          (ROCMATH_FFT_BIG_RECURRENCE=2) against the table at double 2^16-2^22.

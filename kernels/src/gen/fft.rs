@@ -598,10 +598,9 @@ impl StockhamKernel {
         let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
-        let stream = if self.streaming_stores() { "_scs" } else { "" };
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{stream}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
@@ -614,14 +613,6 @@ impl StockhamKernel {
         let bytes = *BYTES.get_or_init(|| env_number("ROCMATH_FFT_L2_PREFETCH", |b| [0, 64, 128, 256].contains(&b)).unwrap_or(128));
         // (Staged kernels read their input by rows, not through `load`.)
         Some(bytes).filter(|&b| b > 0 && self.column && self.plain && !self.staged)
-    }
-
-    /// Plain column kernels' strided stores marked streaming (`st.global.cs`: evict first from
-    /// L2, leaving it to the strided input lines that neighbouring blocks still read):
-    /// `ROCMATH_FFT_STORE_STREAM=1`, an A/B switch (NVIDIA only).
-    fn streaming_stores(&self) -> bool {
-        static STREAM: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *STREAM.get_or_init(|| env_number("ROCMATH_FFT_STORE_STREAM", |v| v <= 1) == Some(1)) && self.column && self.plain
     }
 
     /// Which shared-memory accesses of the passes take their padded index as the thread's base
@@ -679,9 +670,6 @@ impl StockhamKernel {
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
-        }
-        if self.streaming_stores() {
-            s.push_str("#define RM_FFT_STORE_STREAM 1\n");
         }
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
