@@ -1131,6 +1131,44 @@ mod tests {
     }
 
     #[test]
+    fn four_step_twiddle_by_products_stays_within_f32_roundoff() {
+        // RM_FFT_BIG_RECURRENCE (f32 column kernels): element r of iteration it of thread lt in
+        // column c gets base g^it s^r, with base = w(c lt), g = w(c tpt), s = w(c ns) and
+        // w(m) = lo[m & mask] hi[m >> shift], in f32 tables and f32 products; ns = n1 / radix is
+        // a multiple of tpt. The shapes of 2^20, 2^23 and 2^24.
+        use num_complex::Complex32;
+        for (n1, cols, tpt, radix) in [(1024usize, 1024usize, 64usize, 4usize), (2048, 4096, 128, 8), (4096, 4096, 256, 16)] {
+            let n = n1 * cols;
+            let shift = big_shift(n);
+            let f32s = |t: Vec<Complex64>| t.into_iter().map(|v| Complex32::new(v.re as f32, v.im as f32)).collect::<Vec<_>>();
+            let (lo, hi) = (f32s(table_values(Table::BigLo(n, shift))), f32s(table_values(Table::BigHi(n, shift))));
+            let w = |m: usize| lo[m & ((1 << shift) - 1)] * hi[m >> shift];
+            let ns = n1 / radix;
+            assert_eq!(ns % tpt, 0);
+            let mut worst = 0f64;
+            for c in (0..cols).step_by(97) {
+                for lt in (0..tpt).step_by(5) {
+                    let (base, g, s) = (w(c * lt), w(c * tpt), w(c * ns));
+                    for it in 0..ns / tpt {
+                        let mut t = base;
+                        for _ in 0..it {
+                            t = t * g;
+                        }
+                        for r in 0..radix {
+                            let e = lt + it * tpt + r * ns;
+                            let want = Complex64::from_polar(1.0, -2.0 * std::f64::consts::PI * ((c * e) % n) as f64 / n as f64);
+                            worst = worst.max((Complex64::new(t.re as f64, t.im as f64) - want).norm());
+                            t = t * s;
+                        }
+                    }
+                }
+            }
+            // A few ulp of f32 per product, chains of at most radix + ns / tpt products.
+            assert!(worst < 4e-6, "n1 {n1} cols {cols}: worst {worst:.3e}");
+        }
+    }
+
+    #[test]
     fn bluestein_filter_convolves_to_the_dft() {
         // The chirp identity: X[k] = c[k] sum_j x[j] c[j] conj(c[k - j]).
         let n = 7;
