@@ -1152,13 +1152,13 @@ mod tests {
                     for it in 0..ns / tpt {
                         let mut t = base;
                         for _ in 0..it {
-                            t = t * g;
+                            t *= g;
                         }
                         for r in 0..radix {
                             let e = lt + it * tpt + r * ns;
                             let want = Complex64::from_polar(1.0, -2.0 * std::f64::consts::PI * ((c * e) % n) as f64 / n as f64);
                             worst = worst.max((Complex64::new(t.re as f64, t.im as f64) - want).norm());
-                            t = t * s;
+                            t *= s;
                         }
                     }
                 }
