@@ -22,6 +22,9 @@
 #          128^3 x 2048 with that build and with the build before it (.carry/old/rocmath-bench,
 #          copied there by hand after stage.sh; run without the ahead-of-time file, which holds
 #          this build's kernels), in turns.
+# PHASE=j: the column kernels' strided loads with L1::no_allocate (ROCMATH_FFT_L1_NO_ALLOCATE=1)
+#          against without, twice in turn at 2^20-2^24, once at double 2^20, 256^3 and 512^3 r2c;
+#          ncu L2 read sectors and time of the 2^22 passes with it.
 # PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
 #          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -113,6 +116,24 @@ h)
   args="--precision s --transA T --transB T -m 128 -n 128 -k 128 --batch 2048"
   bench_line s16-h "s TT 128^3 x 2048 new" $args
   echo "s TT 128^3 x 2048 old | $(ROCMATH_AOT_CACHE= ROCMATH_REQUIRE_GPU=1 timeout 90 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1 | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s16-h.txt" | cut -c1-250
+  ;;
+j)
+  for c in "single 1048576 64 2" "single 2097152 32 2" "single 4194304 16 2" "single 8388608 8 2" "single 16777216 4 2" "double 1048576 64 1" "single 256x256x256 1 1"; do
+    set -- $c
+    for round in $(seq $4); do
+      line "$2 $1 default ($round)" -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 L1::no_allocate ($round)" ROCMATH_FFT_L1_NO_ALLOCATE=1 -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s16-j-fft.txt" 2>&1
+  line "512^3 r2c default" -- --precision single --type r2c --length 512x512x512 --batch 1 >> "$OUT/s16-j-fft.txt" 2>&1
+  line "512^3 r2c L1::no_allocate" ROCMATH_FFT_L1_NO_ALLOCATE=1 -- --precision single --type r2c --length 512x512x512 --batch 1 >> "$OUT/s16-j-fft.txt" 2>&1
+  M=dram__bytes_read.sum,lts__t_sectors_srcunit_tex_op_read.sum,l1tex__t_sector_hit_rate.pct,smsp__inst_executed.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio
+  for na in 0 1; do
+    echo "#### 4194304 x 16, ROCMATH_FFT_L1_NO_ALLOCATE=$na"
+    ROCMATH_FFT_L1_NO_ALLOCATE=$na ROCMATH_CACHE_DIR=/tmp/rmc timeout 150 ncu --clock-control none --cache-control none --kernel-name regex:fft_ss --launch-count 4 --metrics $M \
+      $B fft --precision single --type c2c --length 4194304 --batch 16 --device cuda --iters 1 --warmup 0 --no-peer 2>&1 \
+      | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|l1tex__|smsp__|gpu__|rocmath "
+  done > "$OUT/s16-j-ncu.txt" 2>&1
   ;;
 d)
   export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1
