@@ -22,8 +22,8 @@
 #          128^3 x 2048 with that build and with the build before it (.carry/old/rocmath-bench,
 #          copied there by hand after stage.sh; run without the ahead-of-time file, which holds
 #          this build's kernels), in turns.
-# PHASE=j: the column kernels' strided loads with L1::no_allocate (ROCMATH_FFT_L1_NO_ALLOCATE=1)
-#          against without, twice in turn at 2^20-2^24, once at double 2^20, 256^3 and 512^3 r2c;
+# PHASE=j: the column kernels' strided loads with L1::no_allocate (ROCMATH_FFT_L1_NO_ALLOCATE=1,
+#          a switch of that build only, removed after the run) against without, twice in turn at 2^20-2^24, once at double 2^20, 256^3 and 512^3 r2c;
 #          ncu L2 read sectors and time of the 2^22 passes with it.
 # PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
 #          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.

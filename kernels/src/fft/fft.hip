@@ -221,23 +221,16 @@ template <class TI, class TO, class C> struct rm_fft_io {
 // the neighbouring blocks the next ones.
 template <class T> RM_INLINE rm_vec<T, 2> rm_fft_load_pair(const rm_vec<T, 2>* p) { return *p; }
 #if RM_NVIDIA && (RM_SM == 0 || RM_SM >= 800) && defined(RM_FFT_L2_PREFETCH)
-// RM_FFT_L1_NO_ALLOCATE (an A/B switch, `l1_no_allocate` in kernels/src/gen/fft.rs): the
-// strided data, read once, bypasses L1, leaving it to the twiddle tables.
-#if defined(RM_FFT_L1_NO_ALLOCATE)
-#define RM_FFT_L1_HINT ".L1::no_allocate"
-#else
-#define RM_FFT_L1_HINT ""
-#endif
 #define RM_FFT_STR2(x) #x
 #define RM_FFT_STR(x) RM_FFT_STR2(x)
 template <> RM_INLINE rm_vec<float, 2> rm_fft_load_pair(const rm_vec<float, 2>* p) {
     rm_vec<float, 2> r;
-    asm volatile("ld.global" RM_FFT_L1_HINT ".L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f32 {%0, %1}, [%2];" : "=f"(r.v[0]), "=f"(r.v[1]) : "l"(p));
+    asm volatile("ld.global.L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f32 {%0, %1}, [%2];" : "=f"(r.v[0]), "=f"(r.v[1]) : "l"(p));
     return r;
 }
 template <> RM_INLINE rm_vec<double, 2> rm_fft_load_pair(const rm_vec<double, 2>* p) {
     rm_vec<double, 2> r;
-    asm volatile("ld.global" RM_FFT_L1_HINT ".L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f64 {%0, %1}, [%2];" : "=d"(r.v[0]), "=d"(r.v[1]) : "l"(p));
+    asm volatile("ld.global.L2::" RM_FFT_STR(RM_FFT_L2_PREFETCH) "B.v2.f64 {%0, %1}, [%2];" : "=d"(r.v[0]), "=d"(r.v[1]) : "l"(p));
     return r;
 }
 #endif

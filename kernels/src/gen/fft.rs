@@ -599,9 +599,8 @@ impl StockhamKernel {
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
-        let no_allocate = if self.l1_no_allocate() { "_l1na" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{no_allocate}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
@@ -647,14 +646,6 @@ impl StockhamKernel {
         self.column && (mode == 2 || (mode == 1 && self.compute() == FftPrecision::F32))
     }
 
-    /// Plain column kernels' strided loads marked `L1::no_allocate` (read once; L1 is left to
-    /// the twiddle tables): `ROCMATH_FFT_L1_NO_ALLOCATE=1`, an A/B switch (NVIDIA sm_80+, with
-    /// the L2 prefetch hint).
-    fn l1_no_allocate(&self) -> bool {
-        static NA: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *NA.get_or_init(|| env_number("ROCMATH_FFT_L1_NO_ALLOCATE", |v| v <= 1) == Some(1)) && self.l2_prefetch().is_some()
-    }
-
     /// A staged plain kernel that loads through registers rather than with cp.async
     /// (`rm_fft_async_stage` in fft.hip): only with `ROCMATH_FFT_STAGE_ASYNC=0`, for A/B.
     fn stages_through_registers(&self) -> bool {
@@ -677,9 +668,6 @@ impl StockhamKernel {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
         }
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
-        if self.l1_no_allocate() {
-            s.push_str("#define RM_FFT_L1_NO_ALLOCATE 1\n");
-        }
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
         }
