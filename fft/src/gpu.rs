@@ -292,10 +292,12 @@ struct FourStep {
 }
 
 impl FourStep {
-    /// The tables of the column pass run by `kernel`.
-    fn tables(&self, kernel: &StockhamKernel) -> [Table; 3] {
+    /// The tables of the column pass run by `kernel`: the two-level table, and the step table
+    /// unless the kernel builds the twiddle by products (`StockhamKernel::big_recurrence`).
+    fn tables(&self, kernel: &StockhamKernel) -> (Table, Table, Option<Table>) {
         let radix = kernel.passes.last().copied().unwrap_or(1);
-        [Table::BigLo(self.n, self.shift), Table::BigHi(self.n, self.shift), Table::BigStep(self.n, self.cols, kernel.tpt, radix)]
+        let step = (!kernel.big_recurrence()).then_some(Table::BigStep(self.n, self.cols, kernel.tpt, radix));
+        (Table::BigLo(self.n, self.shift), Table::BigHi(self.n, self.shift), step)
     }
 }
 
@@ -487,8 +489,11 @@ impl Builder<'_> {
         for t in [ends.pre, ends.post].into_iter().flatten() {
             self.table(t);
         }
-        for t in big.iter().flat_map(|b| b.tables(&kernel)) {
-            self.table(t);
+        if let Some(b) = &big {
+            let (lo, hi, step) = b.tables(&kernel);
+            for t in [Some(lo), Some(hi), step].into_iter().flatten() {
+                self.table(t);
+            }
         }
         let module = self.module(kernel.module_name(), || kernel.source());
         let function = kernel.module_name();
@@ -998,8 +1003,8 @@ impl GpuPlan {
                 args.push(table(stages_table(kernel)));
                 match big {
                     Some(b) => {
-                        let [lo, hi, step] = b.tables(kernel);
-                        args.push(table(lo)).push(table(hi)).push(table(step)).push(b.shift as i32)
+                        let (lo, hi, step) = b.tables(kernel);
+                        args.push(table(lo)).push(table(hi)).push(optional(step)).push(b.shift as i32)
                     }
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };

@@ -640,10 +640,13 @@ impl StockhamKernel {
     /// 2048-point column pass of 2^22 took 487 us against 528, and 2^21-2^24 ran 5-6 % faster.
     /// f64 keeps the table: its tolerance leaves less room for the chains' rounding.
     /// `ROCMATH_FFT_BIG_RECURRENCE`: 0 the table everywhere, 2 products in f64 too (A/B).
-    fn big_recurrence(&self) -> bool {
+    /// Only where the last pass's stride NS is a multiple of the threads per transform (the
+    /// kernel's `RECUR`); a four-step plan uploads the step table only for kernels without it.
+    pub fn big_recurrence(&self) -> bool {
         static RECUR: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
         let mode = *RECUR.get_or_init(|| env_number("ROCMATH_FFT_BIG_RECURRENCE", |v| v <= 2).unwrap_or(1));
-        self.column && (mode == 2 || (mode == 1 && self.compute() == FftPrecision::F32))
+        let last_stride_fits = self.passes.last().is_some_and(|&r| (self.n / r).is_multiple_of(self.tpt));
+        self.column && last_stride_fits && (mode == 2 || (mode == 1 && self.compute() == FftPrecision::F32))
     }
 
     /// A staged plain kernel that loads through registers rather than with cp.async
