@@ -25,6 +25,8 @@
 # PHASE=j: the column kernels' strided loads with L1::no_allocate (ROCMATH_FFT_L1_NO_ALLOCATE=1,
 #          a switch of that build only, removed after the run) against without, twice in turn at 2^20-2^24, once at double 2^20, 256^3 and 512^3 r2c;
 #          ncu L2 read sectors and time of the 2^22 passes with it.
+# PHASE=k: after the review change (the step table uploaded only for kernels that read it): the
+#          FFT tests and the suite.
 # PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
 #          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -134,6 +136,11 @@ j)
       $B fft --precision single --type c2c --length 4194304 --batch 16 --device cuda --iters 1 --warmup 0 --no-peer 2>&1 \
       | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|l1tex__|smsp__|gpu__|rocmath "
   done > "$OUT/s16-j-ncu.txt" 2>&1
+  ;;
+k)
+  PHASE=b bash "$0" || status=1
+  for f in "$OUT"/s16-b-*; do mv "$f" "${f/s16-b-/s16-k-}"; done
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s16-k-fft-suite.txt" 2>&1 || status=1
   ;;
 d)
   export ROCMATH_REQUIRE_GPU=1 ROCMATH_FFT_BIG_RECURRENCE=1
