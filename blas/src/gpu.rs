@@ -279,11 +279,14 @@ struct WgmmaRun {
     workspace: Option<SplitWorkspace>,
 }
 
-/// A transposing copy in front of a wgmma kernel that reads only k-contiguous operands: the
-/// stored `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to
-/// `cols` x `rows` at scratch + `offset` (bytes), leading dimension `ld_out`.
-struct KMajorCopy {
+/// A transposing copy of an operand into the handle's scratch: the stored `rows` x `cols` matrix
+/// at `src` (column-major, `ld`, batch `stride`, in elements) to `cols` x `rows` at scratch +
+/// `offset` (bytes), leading dimension `ld_out`, `entries` of them `ld_out * rows` apart. It puts
+/// op(A) or op(B) k-contiguous for the tf32 wgmma kernels, and m/n-contiguous for repacking
+/// configs.
+struct OperandCopy {
     is_a: bool,
+    entries: usize,
     src: u64,
     rows: usize,
     cols: usize,
@@ -292,6 +295,49 @@ struct KMajorCopy {
     offset: usize,
     ld_out: usize,
 }
+
+impl OperandCopy {
+    /// Whether `rm_blas_transpose_b32` takes the extents (ints; `cols` runs along grid y).
+    fn launchable(rows: usize, cols: usize) -> bool {
+        rows < 1 << 30 && cols.div_ceil(TransposeKernel::TILE as usize) <= MAX_GRID_YZ as usize
+    }
+}
+
+/// Launches `copies` (32-bit elements) into the scratch at `base` and points `call`'s A or B at
+/// each copy.
+///
+/// # Safety
+/// As [`gemm`]; the scratch at `base` holds every copy's bytes.
+unsafe fn launch_copies(queue: &GpuQueue, copies: &[OperandCopy], base: u64, call: &mut GemmCall) -> Result<()> {
+    let module = queue.device().named_module(TransposeKernel::MODULE, transpose_source)?;
+    let function = module.function(TransposeKernel::KERNEL)?;
+    let tile = TransposeKernel::TILE as usize;
+    const E: i64 = 4;
+    for c in copies {
+        let dst = base + c.offset as u64;
+        let stride_out = (c.ld_out * c.rows) as i64;
+        let mut first = 0;
+        while first < c.entries {
+            let count = (c.entries - first).min(MAX_GRID_YZ as usize);
+            let mut args = KernelArgs::new();
+            args.push(c.rows as i32).push(c.cols as i32);
+            args.push(c.src.wrapping_add((first as i64 * c.stride * E) as u64)).push(c.ld as i64).push(c.stride);
+            args.push(dst + (first as i64 * stride_out * E) as u64).push(c.ld_out as i64).push(stride_out);
+            let grid = [c.rows.div_ceil(tile) as u32, c.cols.div_ceil(tile) as u32, count as u32];
+            function.launch(queue, LaunchConfig { grid, block: [TransposeKernel::THREADS, 1, 1], shared_bytes: 0 }, &mut args)?;
+            first += count;
+        }
+        if c.is_a {
+            call.a = dst as *const u8;
+        } else {
+            call.b = dst as *const u8;
+        }
+    }
+    Ok(())
+}
+
+/// Copies land 256-byte aligned in the scratch.
+const COPY_ALIGN: usize = 256;
 
 /// The call a wgmma kernel runs, launching what it needs first: the call itself when the atom
 /// reads either operand order, else the call on k-contiguous copies of the operands stored m-
@@ -318,16 +364,15 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     let mut copies = Vec::new();
     let mut bytes = 0usize;
     if !kernel.config.atom.reads_mn_major() && call.form == BatchForm::Strided {
-        // Copies land 256-byte aligned; this address stands in for them until the scratch exists.
-        const ALIGNED: u64 = 256;
+        // This address stands in for the copies until the scratch exists.
+        const ALIGNED: u64 = COPY_ALIGN as u64;
         let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
             let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
-            // The kernel's extents are ints; k runs along grid y.
-            if rows >= 1 << 30 || call.k.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
+            if !OperandCopy::launchable(rows, call.k) {
                 return None;
             }
-            copies.push(KMajorCopy { is_a, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
-            bytes = bytes.checked_add(size.next_multiple_of(256))?;
+            copies.push(OperandCopy { is_a, entries: call.batch, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
+            bytes = bytes.checked_add(size.next_multiple_of(COPY_ALIGN))?;
             Some((ALIGNED, k_pad, (k_pad * rows) as i64))
         };
         if call.trans_a == Operation::None {
@@ -356,31 +401,60 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     if copies.is_empty() {
         return Ok(Some(WgmmaRun { call: out, workspace }));
     }
-    let device = queue.device();
-    let module = device.named_module(TransposeKernel::MODULE, transpose_source)?;
-    let function = module.function(TransposeKernel::KERNEL)?;
-    let tile = TransposeKernel::TILE as usize;
-    for c in &copies {
-        let dst = base + c.offset as u64;
-        let stride_out = (c.ld_out * c.rows) as i64;
-        let mut first = 0;
-        while first < call.batch {
-            let count = (call.batch - first).min(MAX_GRID_YZ as usize);
-            let mut args = KernelArgs::new();
-            args.push(c.rows as i32).push(c.cols as i32);
-            args.push(c.src.wrapping_add((first as i64 * c.stride * e as i64) as u64)).push(c.ld as i64).push(c.stride);
-            args.push(dst + (first as i64 * stride_out * e as i64) as u64).push(c.ld_out as i64).push(stride_out);
-            let grid = [c.rows.div_ceil(tile) as u32, c.cols.div_ceil(tile) as u32, count as u32];
-            function.launch(queue, LaunchConfig { grid, block: [TransposeKernel::THREADS, 1, 1], shared_bytes: 0 }, &mut args)?;
-            first += count;
-        }
-        if c.is_a {
-            out.a = dst as *const u8;
-        } else {
-            out.b = dst as *const u8;
-        }
-    }
+    launch_copies(queue, &copies, base, &mut out)?;
     Ok(Some(WgmmaRun { call: out, workspace }))
+}
+
+/// The call a repacking config runs (see `GemmConfig::repack`): NT, on m- and n-contiguous
+/// copies in the handle's scratch of the operands stored k-contiguous (A when transposed, B when
+/// not), made by `rm_blas_transpose_b32` before the kernel. `None`: the call runs as stored, since
+/// nothing needs a copy, A and B are not read (host alpha zero, k or an extent zero), the call
+/// uses pointer arrays, or the copies cannot be made (too large for a launch, no memory).
+///
+/// # Safety
+/// As [`gemm`].
+unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> Result<Option<GemmCall>> {
+    let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
+    let copy_a = call.trans_a != Operation::None;
+    let copy_b = call.trans_b == Operation::None;
+    if !(copy_a || copy_b)
+        || call.form != BatchForm::Strided
+        || alpha_zero
+        || call.m == 0
+        || call.n == 0
+        || call.k == 0
+        || call.a.is_null()
+        || call.b.is_null()
+    {
+        return Ok(None);
+    }
+    let mut out = *call;
+    let mut copies = Vec::new();
+    let mut bytes = 0usize;
+    // The stored k x rows operand becomes rows x k, rows padded to 16 bytes (the kernels' vector
+    // loads). An operand shared by every entry (stride 0) is copied once and stays shared.
+    let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(usize, i64)> {
+        let ld_out = rows.next_multiple_of(4);
+        let entries = if stride == 0 { 1 } else { call.batch };
+        let size = ld_out.checked_mul(call.k)?.checked_mul(entries)?.checked_mul(4)?;
+        if !OperandCopy::launchable(call.k, rows) {
+            return None;
+        }
+        copies.push(OperandCopy { is_a, entries, src: src as u64, rows: call.k, cols: rows, ld, stride, offset: bytes, ld_out });
+        bytes = bytes.checked_add(size.next_multiple_of(COPY_ALIGN))?;
+        Some((ld_out, if stride == 0 { 0 } else { (ld_out * call.k) as i64 }))
+    };
+    if copy_a {
+        let Some((lda, stride_a)) = plan(true, call.a, call.m, call.lda, call.stride_a) else { return Ok(None) };
+        (out.lda, out.stride_a, out.trans_a) = (lda, stride_a, Operation::None);
+    }
+    if copy_b {
+        let Some((ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
+        (out.ldb, out.stride_b, out.trans_b) = (ldb, stride_b, Operation::Transpose);
+    }
+    let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
+    launch_copies(queue, &copies, base, &mut out)?;
+    Ok(Some(out))
 }
 
 /// Launches a wgmma (sm_90a) kernel: tensor maps for A, B and (where TMA can describe it) D, one
@@ -465,6 +539,8 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
             .map_err(|why| BlasError::new(Status::ArchMismatch, "handle", why))?;
     }
     let kernel = kernel.with_batch(call.form);
+    let repacked = if kernel.config.repack { repacked_call(handle, queue, call)? } else { None };
+    let call = repacked.as_ref().unwrap_or(call);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     let (ab, cd) = (kernel.family.ab_bytes() as i64, kernel.family.c_bytes() as i64);

@@ -311,6 +311,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         min_waves: if atom.vendor() == Vendor::Amd { 2 } else { 1 },
         persistent: false,
         split_k: 1,
+        repack: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

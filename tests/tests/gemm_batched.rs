@@ -337,6 +337,32 @@ fn persistent_configs_match_reference() {
     }
 }
 
+/// Every repacking candidate (s; `r`: NN, TN and TT run as NT on transposed copies in the
+/// handle's scratch) this GPU runs, pinned, strided batches: entries cut mid-tile in m, n and k
+/// with odd leading dimensions (the copies' padded rows), every transpose pair, an A shared by
+/// every entry (stride 0: copied once), beta 0 over NaN C and random, alpha 0 and k = 0 (nothing
+/// copied); the pointer-array form (no copies, the stored layout) on the first config.
+#[test]
+fn repacking_configs_match_reference() {
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::S, &arch).into_iter().filter(|c| c.repack).collect();
+        assert!(!configs.is_empty(), "{arch}: no repacking candidates");
+        for (index, cfg) in configs.iter().enumerate() {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+                let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 5, n: nn + 3, k: 2 * kk + 3, pad: [1, 3, 2], count: 3, share_a: i == 3, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 700 + i as u64 };
+                for s in [base, Shape { alpha_kind: 0, beta_kind: 2, ..base }, Shape { k: 0, ..base }] {
+                    typed_forms::<f32>(&h, &s, index == 0 && s.k > 0 && s.alpha_kind == 2).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
+                }
+            }
+        }
+        eprintln!("{arch}: {} repacking configs checked", configs.len());
+    }
+}
+
 #[test]
 fn safe_batched_api_names_the_argument() {
     for device in test_devices() {

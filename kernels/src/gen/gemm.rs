@@ -69,6 +69,14 @@ pub struct GemmConfig {
     /// one slice of K into an f32 workspace; a second kernel sums the slices in order and
     /// applies alpha and beta. For tiles too few to fill the GPU with long K (16 x 8192 x 8192).
     pub split_k: u32,
+    /// FMA atoms, 32-bit real inputs (s): the host first copies an operand stored k-contiguous
+    /// (op(A) when A is transposed, op(B) when B is not) m- or n-contiguous into the handle's
+    /// scratch with the transposing copy, and the kernel runs as NT. The FMA atoms multiply
+    /// outer products of m- and n-contiguous LDS rows: NT is their fastest layout, and the copy
+    /// costs one pass over the operand (3 % of a 2048^3 call). Strided calls only; pointer
+    /// arrays, and calls whose copies cannot be made, run the same tiles on the stored layout.
+    /// Tag: `r` after the stage count (`s3r`). It changes no kernel code.
+    pub repack: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -191,7 +199,7 @@ impl GemmConfig {
 
     /// Name fragment carrying every parameter:
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
-    /// persistent config's stage count ends in `p` (`s3p`).
+    /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -200,11 +208,12 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
             if self.persistent { "p" } else { "" },
+            if self.repack { "r" } else { "" },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -239,6 +248,10 @@ impl GemmConfig {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
         };
+        let (s, repack) = match s.strip_suffix('r') {
+            Some(s) => (s, true),
+            None => (s, false),
+        };
         let (s, persistent) = match s.strip_suffix('p') {
             Some(s) => (s, true),
             None => (s, false),
@@ -256,6 +269,7 @@ impl GemmConfig {
                 Some(k) => nums(k, "k", 1)?[0],
                 None => 1,
             },
+            repack,
         })
     }
 
@@ -270,6 +284,9 @@ impl GemmConfig {
         }
         if self.split_k == 0 || self.split_k > 16 {
             return Err(format!("split-K into {} slices (1 to 16)", self.split_k));
+        }
+        if self.repack && !(matches!(self.atom, Atom::Fma | Atom::FmaWarp) && family.ab_bytes() == 4 && !family.is_complex()) {
+            return Err("repacked operands (`r`): FMA atoms on 32-bit real inputs only (the copy is the 32-bit transpose)".into());
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
@@ -457,7 +474,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1 }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -470,12 +487,12 @@ impl GemmConfig {
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
         let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1 }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1 }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -739,6 +756,17 @@ impl GemmConfig {
             ([128, 128, 16], [4, 2], 4),
         ] {
             v.push(warp(mt, waves, stages, 2));
+        }
+        // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose
+        // batches of small matrices would pay the copy of every entry) that run NN, TN and TT as
+        // NT behind the transposing copy.
+        if family == F::S {
+            let twins: Vec<GemmConfig> = v
+                .iter()
+                .filter(|c| c.atom == Atom::FmaWarp && c.is_direct() && !c.persistent && c.mt[0] * c.mt[1] >= 64 * 64)
+                .map(|c| GemmConfig { repack: true, ..*c })
+                .collect();
+            v.extend(twins);
         }
         let mut seen = std::collections::HashSet::new();
         v.retain(|c| c.validate(family).is_ok() && c.supports_arch(family, arch) && seen.insert(*c));

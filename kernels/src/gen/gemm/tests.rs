@@ -231,6 +231,33 @@ fn persistent_configs() {
 }
 
 #[test]
+fn repacking_configs() {
+    let c = GemmConfig::parse("mt128x128x16_w2x4_s3r_p4x4_g8_o2_fmaw32x16").unwrap();
+    assert!(c.repack && !c.persistent && c.stages == 3);
+    assert_eq!(c.tag(), "mt128x128x16_w2x4_s3r_p4x4_g8_o2_fmaw32x16");
+    let twin = GemmConfig { repack: false, ..c };
+    assert_eq!(twin.tag(), "mt128x128x16_w2x4_s3_p4x4_g8_o2_fmaw32x16");
+    assert!(GemmConfig::parse("mt32x32x16_w1x1_s4pr_p4x4_g8_o1_fmaw32x16").unwrap().persistent);
+    assert!(GemmConfig::parse("mt128x128x16_w2x4_sr_p4x4_g8_o2_fmaw32x16").is_err());
+    // The same kernel code as the twin: only the host's launch differs.
+    let (k, t) = (GemmKernel::new(GemmFamily::S, c).unwrap(), GemmKernel::new(GemmFamily::S, twin).unwrap());
+    assert_eq!(k.source().replace(&c.tag(), &twin.tag()), t.source());
+    // FMA atoms on 32-bit real inputs only: the copy is the 32-bit transpose.
+    for family in [GemmFamily::D, GemmFamily::C, GemmFamily::Hss] {
+        let fma = GemmConfig { repack: true, ..GemmConfig::fallback(family, GemmVariant::Fma).unwrap() };
+        assert!(fma.validate(family).unwrap_err().contains("repacked"), "{}", family.tag());
+    }
+    let mma = GemmConfig { repack: true, ..GemmConfig::fallback(GemmFamily::Xf32, GemmVariant::Mma).unwrap() };
+    assert!(mma.validate(GemmFamily::Xf32).unwrap_err().contains("repacked"));
+    // s twins of the direct warp-tiled tiles, none persistent, none for other families.
+    let s = GemmConfig::candidates(GemmFamily::S, "sm_90");
+    let twins: Vec<&GemmConfig> = s.iter().filter(|c| c.repack).collect();
+    assert!(!twins.is_empty() && twins.iter().all(|c| c.atom == Atom::FmaWarp && c.is_direct() && !c.persistent));
+    assert!(twins.iter().all(|c| s.contains(&GemmConfig { repack: false, ..**c })));
+    assert!(GemmFamily::ALL.iter().filter(|f| **f != GemmFamily::S).all(|f| GemmConfig::candidates(*f, "sm_90").iter().all(|c| !c.repack)));
+}
+
+#[test]
 fn wgmma_configs() {
     let k = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Wgmma).unwrap();
     let c = k.config;
