@@ -10,6 +10,10 @@
 # PHASE=c: (tables committed and staged) gemm-test every_table_config_matches_reference and
 #          warp_fma_configs_at_tile_edges, gemm_batched-test repacking_configs_match_reference;
 #          the s lines of the squares in all four layouts.
+# PHASE=d: f64 k-paired fragments (atom mma16x8x16f64p): gemm-test dmma_configs_at_tile_edges;
+#          d NN, TN and TT tuned at the squares over the paired candidates (FILTER f64p; the
+#          table's pick timed beside them); the d lines with the tuned tables; the tables in
+#          $OUT/s17-d-tables.tar (the device tool brings back 8 files).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -48,6 +52,21 @@ c)
   run_test s17-c-tests.txt gemm-test warp_fma_configs_at_tile_edges
   run_test s17-c-tests.txt gemm_batched-test repacking_configs_match_reference
   squares s17-c committed NT NN TN TT
+  ;;
+d)
+  run_test s17-d-tests.txt gemm-test dmma_configs_at_tile_edges
+  PRECISIONS=d LAYOUTS="NN TN TT" FILTER=f64p SIZES=1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192 \
+    DEADLINE=330 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+  for l in NN TN TT; do mv "$OUT/tune-d-$l.log" "$OUT/s17-d-tune-$l.log"; done
+  mv "$OUT/summary.txt" "$OUT/s17-d-tune-summary.txt"
+  tar -C "$OUT" -cf "$OUT/s17-d-tables.tar" tables/sm_90/gemm_d_nn.json tables/sm_90/gemm_d_tn.json tables/sm_90/gemm_d_tt.json
+  rm -rf /tmp/s17-tables && mv "$OUT/tables" /tmp/s17-tables && rm -f "$OUT/env.txt"
+  for n in 1024 2048 4096 8192; do
+    for l in NN TN TT; do
+      bench_line s17-d "d $l $n^3 before" --precision d --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
+      ROCMATH_TUNING_DIR=/tmp/s17-tables bench_line s17-d "d $l $n^3 tuned" --precision d --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
+    done
+  done
   ;;
 esac
 exit $status
