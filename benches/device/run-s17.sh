@@ -10,7 +10,8 @@
 # PHASE=c: (tables committed and staged) gemm-test every_table_config_matches_reference and
 #          warp_fma_configs_at_tile_edges, gemm_batched-test repacking_configs_match_reference;
 #          the s lines of the squares in all four layouts.
-# PHASE=d: f64 k-paired fragments (atom mma16x8x16f64p): gemm-test dmma_configs_at_tile_edges;
+# PHASE=d: f64 k-paired fragments (atom mma16x8x16f64p, a build of commit 2d3880b only: removed
+#          after this run, 20 % slower): gemm-test dmma_configs_at_tile_edges;
 #          d NN, TN and TT tuned at the squares over the paired candidates (FILTER f64p; the
 #          table's pick timed beside them); the d lines with the tuned tables; the tables in
 #          $OUT/s17-d-tables.tar (the device tool brings back 8 files).

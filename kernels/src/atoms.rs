@@ -22,7 +22,6 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("atoms/mma_m16n8k16_bf16.h", include_str!("../include/atoms/mma_m16n8k16_bf16.h")),
     ("atoms/mma_m8n8k4_f64.h", include_str!("../include/atoms/mma_m8n8k4_f64.h")),
     ("atoms/mma_m16n8k16_f64.h", include_str!("../include/atoms/mma_m16n8k16_f64.h")),
-    ("atoms/mma_m16n8k16_f64_paired.h", include_str!("../include/atoms/mma_m16n8k16_f64_paired.h")),
     ("atoms/mma_m16n8k8_f64.h", include_str!("../include/atoms/mma_m16n8k8_f64.h")),
     ("atoms/mma_m16n8k8_tf32.h", include_str!("../include/atoms/mma_m16n8k8_tf32.h")),
     ("atoms/mma_m16n8k32_s8.h", include_str!("../include/atoms/mma_m16n8k32_s8.h")),
@@ -67,9 +66,6 @@ pub enum Atom {
     MmaM8n8k4F64,
     /// `mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64` (sm_90 only)
     MmaM16n8k16F64,
-    /// [`Atom::MmaM16n8k16F64`] with k permuted so that a lane's fragment elements are
-    /// consecutive in k: 16-byte fragment reads from k-contiguous tiles (sm_90 only)
-    MmaM16n8k16F64Paired,
     /// `mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64` (sm_90 only)
     MmaM16n8k8F64,
     /// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`
@@ -103,7 +99,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 19] = [
+    pub const ALL: [Atom; 18] = [
         Atom::Fma,
         Atom::FmaWarp,
         Atom::MfmaF32_32x32x8F16,
@@ -116,7 +112,6 @@ impl Atom {
         Atom::MmaM16n8k16Bf16,
         Atom::MmaM8n8k4F64,
         Atom::MmaM16n8k16F64,
-        Atom::MmaM16n8k16F64Paired,
         Atom::MmaM16n8k8F64,
         Atom::MmaM16n8k8Tf32,
         Atom::MmaM16n8k32S8,
@@ -136,7 +131,7 @@ impl Atom {
             Atom::MfmaF64_16x16x4F64 => (16, 16, 4),
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => (16, 8, 16),
             Atom::MmaM8n8k4F64 => (8, 8, 4),
-            Atom::MmaM16n8k16F64 | Atom::MmaM16n8k16F64Paired => (16, 8, 16),
+            Atom::MmaM16n8k16F64 => (16, 8, 16),
             Atom::MmaM16n8k8F64 => (16, 8, 8),
             Atom::MmaM16n8k8Tf32 => (16, 8, 8),
             Atom::MmaM16n8k32S8 => (16, 8, 32),
@@ -167,7 +162,7 @@ impl Atom {
     /// from sm_80 on; wgmma and the m16n8k16 DMMA shape on sm_90 only (not on later majors).
     pub fn nvidia_sms(self) -> std::ops::RangeInclusive<u32> {
         match self {
-            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k16F64Paired | Atom::MmaM16n8k8F64 => 90..=90,
+            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => 90..=90,
             _ => 80..=u32::MAX,
         }
     }
@@ -197,7 +192,6 @@ impl Atom {
             | Atom::MmaM16n8k16Bf16
             | Atom::MmaM8n8k4F64
             | Atom::MmaM16n8k16F64
-            | Atom::MmaM16n8k16F64Paired
             | Atom::MmaM16n8k8F64
             | Atom::MmaM16n8k8Tf32
             | Atom::MmaM16n8k32S8
@@ -215,7 +209,7 @@ impl Atom {
                 AtomInput::Bf16
             }
             Atom::MfmaF32_32x32x2F32 | Atom::FmaWarp => AtomInput::F32,
-            Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k16F64Paired | Atom::MmaM16n8k8F64 => AtomInput::F64,
+            Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
         }
@@ -257,7 +251,6 @@ impl Atom {
             Atom::MmaM16n8k16Bf16 => "rm_atom_mma_m16n8k16_bf16".into(),
             Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
             Atom::MmaM16n8k16F64 => "rm_atom_mma_m16n8k16_f64".into(),
-            Atom::MmaM16n8k16F64Paired => "rm_atom_mma_m16n8k16_f64_paired".into(),
             Atom::MmaM16n8k8F64 => "rm_atom_mma_m16n8k8_f64".into(),
             Atom::MmaM16n8k8Tf32 => "rm_atom_mma_m16n8k8_tf32".into(),
             Atom::MmaM16n8k32S8 => "rm_atom_mma_m16n8k32_s8".into(),
@@ -283,7 +276,6 @@ impl Atom {
             Atom::MmaM16n8k16Bf16 => "mma16x8x16bf16",
             Atom::MmaM8n8k4F64 => "mma8x8x4f64",
             Atom::MmaM16n8k16F64 => "mma16x8x16f64",
-            Atom::MmaM16n8k16F64Paired => "mma16x8x16f64p",
             Atom::MmaM16n8k8F64 => "mma16x8x8f64",
             Atom::MmaM16n8k8Tf32 => "mma16x8x8tf32",
             Atom::MmaM16n8k32S8 => "mma16x8x32s8",

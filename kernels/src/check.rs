@@ -294,7 +294,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         Atom::FmaWarp => GemmFamily::S,
         // (the first d candidate that uses it, a direct-path tile: register staging would need
         // more than 48 KiB of static LDS at 128 x 128 x 32 in f64)
-        Atom::MmaM16n8k8F64 | Atom::MmaM16n8k16F64Paired => {
+        Atom::MmaM16n8k8F64 => {
             return GemmConfig::candidates(GemmFamily::D, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::D, c))
         }
         _ => return None,

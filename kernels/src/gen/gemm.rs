@@ -672,15 +672,6 @@ impl GemmConfig {
                     // (64 x 64 over 2 x 1 warps and 32 x 32 x 32 over one spill 72 and 272 bytes
                     // even padded; the 128 x 64 x 16 arch fallback joins the list first.)
                     v.push(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
-                    // k16 tiles with k-paired fragments on rows padded by 2 doubles (conflict-free
-                    // in both tile layouts for that atom; see its header): half the fragment reads
-                    // where a tile is k-contiguous (NN, TN, TT). The pairs cost registers: at o3,
-                    // and in 64x64x32, 64x128x16, 128x64x16 and 128x128x16 at their caps, the TN
-                    // or TT kernels spill 40-136 bytes (nvrtc 13.0's ptxas), so those are not listed.
-                    for (mt, waves, stages, min_waves) in [([64, 64, 16], [2, 2], 3, 2), ([64, 64, 16], [2, 2], 4, 2), ([128, 64, 32], [4, 2], 3, 1)] {
-                        let c = GemmConfig::padded_dmma(Atom::MmaM16n8k16F64Paired, mt, waves, stages, min_waves);
-                        v.push(GemmConfig { lds: LdsLayout::Pad { a: 2, b: 2 }, ..c });
-                    }
                     // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
                     // table's, tuned in session 9).
                     for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
