@@ -279,11 +279,10 @@ struct WgmmaRun {
     workspace: Option<SplitWorkspace>,
 }
 
-/// A transposing copy of an operand into the handle's scratch: the stored `rows` x `cols` matrix
-/// at `src` (column-major, `ld`, batch `stride`, in elements) to `cols` x `rows` at scratch +
-/// `offset` (bytes), leading dimension `ld_out`, `entries` of them `ld_out * rows` apart. It puts
-/// op(A) or op(B) k-contiguous for the tf32 wgmma kernels, and m/n-contiguous for repacking
-/// configs.
+/// A transposing copy of an operand of 32-bit elements into the handle's scratch: the stored
+/// `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to `cols` x
+/// `rows`, leading dimension `ld_out`, `entries` of them `ld_out * rows` apart. It puts op(A) or
+/// op(B) k-contiguous for the tf32 wgmma kernels, and m/n-contiguous for repacking configs.
 struct OperandCopy {
     is_a: bool,
     entries: usize,
@@ -292,29 +291,44 @@ struct OperandCopy {
     cols: usize,
     ld: usize,
     stride: i64,
-    offset: usize,
     ld_out: usize,
 }
 
-impl OperandCopy {
-    /// Whether `rm_blas_transpose_b32` takes the extents (ints; `cols` runs along grid y).
-    fn launchable(rows: usize, cols: usize) -> bool {
-        rows < 1 << 30 && cols.div_ceil(TransposeKernel::TILE as usize) <= MAX_GRID_YZ as usize
+/// The operand copies of one call and their places in the scratch: one after another, each
+/// 256-byte aligned, `bytes` in all.
+#[derive(Default)]
+struct CopyPlan {
+    copies: Vec<(usize, OperandCopy)>,
+    bytes: usize,
+}
+
+impl CopyPlan {
+    /// Places `copy` after the copies before it. `None`: `rm_blas_transpose_b32` cannot take its
+    /// extents (ints; `cols` runs along grid y), or its size overflows.
+    fn add(&mut self, copy: OperandCopy) -> Option<()> {
+        if copy.rows >= 1 << 30 || copy.cols.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
+            return None;
+        }
+        let size = copy.ld_out.checked_mul(copy.rows)?.checked_mul(copy.entries)?.checked_mul(4)?;
+        let offset = self.bytes;
+        self.bytes = offset.checked_add(size.next_multiple_of(COPY_ALIGN))?;
+        self.copies.push((offset, copy));
+        Some(())
     }
 }
 
-/// Launches `copies` (32-bit elements) into the scratch at `base` and points `call`'s A or B at
-/// each copy.
+/// Launches the copies of `plan` into the scratch at `base` and points `call`'s A or B at each
+/// copy.
 ///
 /// # Safety
-/// As [`gemm`]; the scratch at `base` holds every copy's bytes.
-unsafe fn launch_copies(queue: &GpuQueue, copies: &[OperandCopy], base: u64, call: &mut GemmCall) -> Result<()> {
+/// As [`gemm`]; the scratch at `base` holds `plan.bytes`.
+unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut GemmCall) -> Result<()> {
     let module = queue.device().named_module(TransposeKernel::MODULE, transpose_source)?;
     let function = module.function(TransposeKernel::KERNEL)?;
     let tile = TransposeKernel::TILE as usize;
     const E: i64 = 4;
-    for c in copies {
-        let dst = base + c.offset as u64;
+    for (offset, c) in &plan.copies {
+        let dst = base + *offset as u64;
         let stride_out = (c.ld_out * c.rows) as i64;
         let mut first = 0;
         while first < c.entries {
@@ -361,18 +375,12 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     let e = call.family.ab_bytes() as usize;
     let k_pad = call.k.next_multiple_of(16 / e);
     let mut out = *call;
-    let mut copies = Vec::new();
-    let mut bytes = 0usize;
+    let mut copies = CopyPlan::default();
     if !kernel.config.atom.reads_mn_major() && call.form == BatchForm::Strided {
         // This address stands in for the copies until the scratch exists.
         const ALIGNED: u64 = COPY_ALIGN as u64;
         let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {
-            let size = k_pad.checked_mul(rows)?.checked_mul(call.batch)?.checked_mul(e)?;
-            if !OperandCopy::launchable(rows, call.k) {
-                return None;
-            }
-            copies.push(OperandCopy { is_a, entries: call.batch, src: src as u64, rows, cols: call.k, ld, stride, offset: bytes, ld_out: k_pad });
-            bytes = bytes.checked_add(size.next_multiple_of(COPY_ALIGN))?;
+            copies.add(OperandCopy { is_a, entries: call.batch, src: src as u64, rows, cols: call.k, ld, stride, ld_out: k_pad })?;
             Some((ALIGNED, k_pad, (k_pad * rows) as i64))
         };
         if call.trans_a == Operation::None {
@@ -388,7 +396,8 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
         return Ok(None);
     }
     // The workspace goes after the copies, in the same scratch (one allocation for the call).
-    let workspace_offset = bytes;
+    let workspace_offset = copies.bytes;
+    let mut bytes = copies.bytes;
     if let Some((_, ws_bytes)) = split {
         let Some(total) = bytes.checked_add(ws_bytes) else { return Ok(None) };
         bytes = total;
@@ -398,7 +407,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
     let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw });
-    if copies.is_empty() {
+    if copies.copies.is_empty() {
         return Ok(Some(WgmmaRun { call: out, workspace }));
     }
     launch_copies(queue, &copies, base, &mut out)?;
@@ -429,19 +438,13 @@ unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> R
         return Ok(None);
     }
     let mut out = *call;
-    let mut copies = Vec::new();
-    let mut bytes = 0usize;
+    let mut copies = CopyPlan::default();
     // The stored k x rows operand becomes rows x k, rows padded to 16 bytes (the kernels' vector
     // loads). An operand shared by every entry (stride 0) is copied once and stays shared.
     let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(usize, i64)> {
         let ld_out = rows.next_multiple_of(4);
         let entries = if stride == 0 { 1 } else { call.batch };
-        let size = ld_out.checked_mul(call.k)?.checked_mul(entries)?.checked_mul(4)?;
-        if !OperandCopy::launchable(call.k, rows) {
-            return None;
-        }
-        copies.push(OperandCopy { is_a, entries, src: src as u64, rows: call.k, cols: rows, ld, stride, offset: bytes, ld_out });
-        bytes = bytes.checked_add(size.next_multiple_of(COPY_ALIGN))?;
+        copies.add(OperandCopy { is_a, entries, src: src as u64, rows: call.k, cols: rows, ld, stride, ld_out })?;
         Some((ld_out, if stride == 0 { 0 } else { (ld_out * call.k) as i64 }))
     };
     if copy_a {
@@ -452,7 +455,7 @@ unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> R
         let Some((ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
         (out.ldb, out.stride_b, out.trans_b) = (ldb, stride_b, Operation::Transpose);
     }
-    let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
+    let Ok(base) = handle.scratch(copies.bytes) else { return Ok(None) };
     launch_copies(queue, &copies, base, &mut out)?;
     Ok(Some(out))
 }
