@@ -441,7 +441,8 @@ fn configs_at_tile_edges<T: Element + Num>(
                 let pad = if aligned {
                     let (ra, _) = stored_shape(ta, m, k);
                     let (rb, _) = stored_shape(tb, k, n);
-                    [ra.next_multiple_of(vec) - ra, rb.next_multiple_of(vec) - rb, 1]
+                    // (ldc too: the epilogue's vector path, with rows past m in the padding)
+                    [ra.next_multiple_of(vec) - ra, rb.next_multiple_of(vec) - rb, m.next_multiple_of(vec) + vec - m]
                 } else {
                     [1, 3, 0]
                 };
@@ -454,8 +455,8 @@ fn configs_at_tile_edges<T: Element + Num>(
 
 /// Every warp-tiled FMA candidate (f32, `fmaw32x16`) this GPU runs, pinned, in every transpose
 /// pair: m, n and k cut mid-tile and off the 4-element vectors (so edge chunks take the element
-/// path), several K tiles; leading dimensions aligned and not (vector and element copies);
-/// beta 0 over NaN C and beta random.
+/// path), several K tiles; leading dimensions aligned and not (vector and element copies, and
+/// the epilogue's vector and element stores); beta 0 over NaN C and beta random.
 #[test]
 fn warp_fma_configs_at_tile_edges() {
     use rocmath_kernels::atoms::Atom;

@@ -311,7 +311,7 @@ fn persistent_configs_match_reference() {
                 let mut shapes = Vec::new();
                 for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
                     let (alpha_kind, beta_kind) = [(2, 0), (2, 2), (0, 2), (1, 1)][i];
-                    let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 8, n: nn + 16, k: 2 * kk + 8, pad: [1, 0, 2], count: 5, share_a: i == 3, alpha_kind, beta_kind, seed: 500 + i as u64 };
+                    let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 8, n: nn + 16, k: 2 * kk + 8, pad: [1, 0, [0, 2][i % 2]], count: 5, share_a: i == 3, alpha_kind, beta_kind, seed: 500 + i as u64 };
                     shapes.push((base, index == 0));
                 }
                 shapes.push((Shape { k: 0, count: 3, ..shapes[0].0 }, false));
@@ -353,7 +353,7 @@ fn repacking_configs_match_reference() {
             h.set_gemm_config(Some(*cfg));
             let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
             for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
-                let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 5, n: nn + 3, k: 2 * kk + 3, pad: [1, 3, 2], count: 3, share_a: i == 3, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 700 + i as u64 };
+                let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 5, n: nn + 3, k: 2 * kk + 3, pad: [1, 3, 3], count: 3, share_a: i == 3, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 700 + i as u64 };
                 for s in [base, Shape { alpha_kind: 0, beta_kind: 2, ..base }, Shape { k: 0, ..base }] {
                     typed_forms::<f32>(&h, &s, index == 0 && s.k > 0 && s.alpha_kind == 2).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
                 }

@@ -69,6 +69,11 @@ template <class Atom> struct rm_frag_loader_generic {
 };
 template <class Atom> struct rm_frag_loader : rm_frag_loader_generic<Atom> {};
 
+// Accumulator runs: a lane's CFrag elements i .. i + value - 1 (i a multiple of value) lie in
+// consecutive rows of one column of C, starting at a row that is a multiple of value, so the
+// GEMM epilogue may move them as one vector. 1 unless the atom's header says more.
+template <class Atom> struct rm_c_m_run { enum { value = 1 }; };
+
 #if RM_NVIDIA
 // ldmatrix loader for the m16n8k16 16-bit atoms (fragments stored as 16-bit halves h[]):
 // A (16 x 16) with one x4 (matrices: m 0-7/8-15 x k 0-7, then k 8-15), B (16 x 8) with one x2

@@ -30,5 +30,7 @@ struct rm_atom_mfma_f32_32x32x2f32 {
         c.v = __builtin_amdgcn_mfma_f32_32x32x2f32(a.v, b.v, c.v, 0, 0, 0);
     }
 };
+// C elements 4j .. 4j + 3: four consecutive rows of one column.
+template <> struct rm_c_m_run<rm_atom_mfma_f32_32x32x2f32> { enum { value = 4 }; };
 #endif
 #endif

@@ -30,5 +30,7 @@ struct rm_atom_mfma_f64_16x16x4f64 {
         c.v = __builtin_amdgcn_mfma_f64_16x16x4f64(a.v, b.v, c.v, 0, 0, 0);
     }
 };
+// C elements 4j .. 4j + 3: four consecutive rows of one column.
+template <> struct rm_c_m_run<rm_atom_mfma_f64_16x16x4f64> { enum { value = 4 }; };
 #endif
 #endif

@@ -599,13 +599,21 @@ impl GemmConfig {
                     }
                     // Small batched problems (32^3, 64^3): one block per matrix, small blocks so
                     // that many stay resident per SM while their loads are in flight.
-                    for (mt, waves) in [([32, 32, 32], [1, 1]), ([32, 32, 32], [2, 1]), ([64, 64, 64], [2, 2]), ([64, 64, 64], [2, 1])] {
+                    // (2 x 2 warps of 16 x 16: cuBLAS's shape for d 32^3, fewer registers a lane.)
+                    for (mt, waves) in [
+                        ([32, 32, 32], [1, 1]),
+                        ([32, 32, 32], [2, 1]),
+                        ([32, 32, 32], [2, 2]),
+                        ([64, 64, 64], [2, 2]),
+                        ([64, 64, 64], [2, 1]),
+                    ] {
                         v.push(direct(atom, mt, waves, 2));
                     }
                     for (mt, waves, stages) in [
                         ([32, 32, 32], [1, 1], 3),
                         ([32, 32, 32], [1, 1], 4),
                         ([32, 32, 32], [2, 1], 3),
+                        ([32, 32, 32], [2, 2], 3),
                         ([64, 64, 64], [2, 2], 3),
                         ([64, 64, 32], [2, 2], 4),
                         ([128, 128, 32], [2, 2], 3),
@@ -674,9 +682,25 @@ impl GemmConfig {
                     v.push(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
                     // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
                     // table's, tuned in session 9).
-                    for (mt, waves, stages) in [([32, 32, 32], [1, 1], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 4), ([64, 64, 32], [2, 2], 3)] {
+                    // The 2 x 2 warp 32 x 32 tiles are cuBLAS's for d 32^3 (ncu s18: 80 registers, four
+                    // warps a block, 85 % of DRAM bandwidth, where one warp a tile held 209 registers).
+                    for (mt, waves, stages) in [
+                        ([32, 32, 32], [1, 1], 3),
+                        ([32, 32, 16], [1, 1], 4),
+                        ([32, 32, 32], [2, 2], 3),
+                        ([32, 32, 16], [2, 2], 4),
+                        ([64, 64, 16], [2, 2], 4),
+                        ([64, 64, 32], [2, 2], 3),
+                    ] {
                         v.push(persistent(Atom::MmaM16n8k16F64, mt, waves, stages));
                     }
+                    for stages in [2, 3] {
+                        for atom in [Atom::MmaM16n8k16F64, Atom::MmaM16n8k8F64] {
+                            v.push(direct(atom, [32, 32, 32], [2, 2], stages));
+                            v.push(GemmConfig::padded_dmma(atom, [32, 32, 32], [2, 2], stages, 1));
+                        }
+                    }
+                    v.push(persistent(Atom::MmaM16n8k8F64, [32, 32, 32], [2, 2], 3));
                     v.push(persistent(Atom::MmaM8n8k4F64, [64, 64, 16], [2, 2], 4));
                 }
                 _ => {}
@@ -745,7 +769,16 @@ impl GemmConfig {
                 v.push(warp(mt, waves, s, 1));
             }
         }
-        for (mt, waves, stages) in [([32, 32, 32], [1, 2], 3), ([32, 32, 16], [1, 1], 4), ([64, 64, 16], [2, 2], 3)] {
+        for (mt, waves, stages) in [
+            ([32, 32, 32], [1, 2], 3),
+            ([32, 32, 32], [1, 2], 2),
+            ([32, 32, 16], [1, 1], 4),
+            ([32, 32, 16], [1, 1], 3),
+            ([32, 32, 16], [1, 2], 3),
+            ([64, 64, 16], [2, 2], 3),
+            ([64, 64, 16], [2, 2], 4),
+            ([64, 64, 32], [2, 2], 2),
+        ] {
             v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
         }
         // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Eighteenth session (GEMM small batches). After stage.sh, carry .carry. Output: $OUT/s18-$PHASE*.
+# PHASE=a: Nsight Compute (full set and the stall reasons) on ours and cuBLAS at s 32^3 x 10000,
+#          s 64^3 x 4096 and d 32^3 x 10000 (NT, the table's configs), in $OUT/s18-a-ncu.tar;
+#          the NT small-batch lines of every precision with the committed tables (s18-a.txt).
+# PHASE=b: (vector epilogue for the FMA-warp atom's row runs; 2 x 2 warp 32 x 32 candidates)
+#          the s batch lines, this build against the previous one (.carry/old/rocmath-bench,
+#          the session 17 build, no ahead-of-time file) on the committed tables (s18-b.txt);
+#          s and d NT tuned at the three batches, hss, bss and h at 32^3 x 10000, over every
+#          candidate (tables in s18-b-tables.tar, logs in s18-b-logs.tar); the batch lines of
+#          all five precisions with the tuned tables (s18-b-tuned.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+batches() {  # batches FILE TAG PRECISIONS...: the NT small-batch lines with the library's selection
+  local file=$1 tag=$2; shift 2
+  for p in "$@"; do
+    for sb in "32 10000" "64 4096" "128 2048"; do
+      set -- $sb
+      bench_line "$file" "$p $1^3 x $2 $tag" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
+    done
+  done
+}
+ncu_case() {  # ncu_case NAME PRECISION SIZE BATCH: ours (first gemm_ kernel) and cuBLAS's kernel
+  local args="gemm --precision $2 --transA N --transB T -m $3 -n $3 -k $3 --batch $4 --device cuda --iters 1 --warmup 0"
+  local stalls='--metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio'
+  timeout 200 ncu -k regex:gemm_ --launch-count 1 --set full $stalls .carry/rocmath-bench $args --no-peer > "$OUT/ncu/$1-ours.txt" 2>&1 || status=1
+  timeout 200 ncu -k 'regex:^(?!gemm_)' --launch-count 1 --set full $stalls .carry/rocmath-bench $args > "$OUT/ncu/$1-cublas.txt" 2>&1 || status=1
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s18-a-gpu.txt"
+  batches s18-a table s d hss bss h
+  mkdir -p "$OUT/ncu"
+  ncu_case s32 s 32 10000
+  ncu_case s64 s 64 4096
+  ncu_case d32 d 32 10000
+  tar -C "$OUT" -cf "$OUT/s18-a-ncu.tar" ncu && rm -rf "$OUT/ncu"
+  ;;
+b)
+  for sb in "32 10000" "64 4096" "128 2048"; do
+    set -- $sb
+    args="--precision s --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
+    bench_line s18-b "s $1^3 x $2 new" $args
+    line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1) || status=1
+    echo "s $1^3 x $2 old | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s18-b.txt" | cut -c1-250
+  done
+  B=32x32x32x10000,64x64x64x4096,128x128x128x2048
+  OUT=$OUT/tune PRECISIONS="s d" LAYOUTS=NT SIZES=$B MAX_CANDIDATES=40 DEADLINE=300 STEP_TIMEOUT=200 bash benches/device/run-tune.sh || status=1
+  OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=32x32x32x10000 MAX_CANDIDATES=40 DEADLINE=420 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  ROCMATH_TUNING_DIR=$OUT/tune/tables batches s18-b-tuned tuned s d hss bss h
+  tar -C "$OUT/tune" -cf "$OUT/s18-b-tables.tar" tables
+  tar -C "$OUT/tune" -cf "$OUT/s18-b-logs.tar" --exclude tables .
+  rm -rf "$OUT/tune"
+  ;;
+esac
+exit $status
