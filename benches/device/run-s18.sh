@@ -9,6 +9,10 @@
 #          s and d NT tuned at the three batches, hss, bss and h at 32^3 x 10000, over every
 #          candidate (tables in s18-b-tables.tar, logs in s18-b-logs.tar); the batch lines of
 #          all five precisions with the tuned tables (s18-b-tuned.txt).
+# PHASE=c: (tables committed and staged) in parallel: gemm-test warp_fma_configs_at_tile_edges,
+#          dmma_configs_at_tile_edges and every_table_config_matches_reference, gemm_batched-test,
+#          gemm_i8_xf32-test (s18-c-tests.txt); then the s squares in all four layouts and the
+#          NT small-batch lines of every precision (s18-c.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -54,6 +58,25 @@ b)
   tar -C "$OUT/tune" -cf "$OUT/s18-b-tables.tar" tables
   tar -C "$OUT/tune" -cf "$OUT/s18-b-logs.tar" --exclude tables .
   rm -rf "$OUT/tune"
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s18-c-gpu.txt"
+  export TEST_TIMEOUT=420
+  run_test t1 gemm-test warp_fma_configs_at_tile_edges &
+  run_test t2 gemm-test dmma_configs_at_tile_edges &
+  run_test t3 gemm-test every_table_config_matches_reference &
+  run_test t4 gemm_batched-test "" &
+  run_test t5 gemm_i8_xf32-test "" &
+  wait
+  cat "$OUT"/t[1-5] > "$OUT/s18-c-tests.txt" && rm -f "$OUT"/t[1-5]
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s18-c-tests.txt"
+  grep -q FAILED "$OUT/s18-c-tests.txt" && status=1
+  for n in 1024 2048 4096 8192; do
+    for l in NT NN TN TT; do
+      bench_line s18-c "s $l $n^3 table" --precision s --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
+    done
+  done
+  batches s18-c table s d hss bss h
   ;;
 esac
 exit $status
