@@ -13,6 +13,14 @@
 #          dmma_configs_at_tile_edges and every_table_config_matches_reference, gemm_batched-test,
 #          gemm_i8_xf32-test (s18-c-tests.txt); then the s squares in all four layouts and the
 #          NT small-batch lines of every precision (s18-c.txt).
+# PHASE=d: (the mma.sync m16n8 atoms' accumulators regrouped by shuffles into 4-row runs, stored
+#          as vectors) in parallel: gemm-test, gemm_batched-test, gemm_i8_xf32-test, gemm_args-test
+#          (s18-d-tests.txt); then the small-batch lines of d and the 16-bit families, this build
+#          against the build before it (.carry/old/rocmath-bench, phase c's), in turns (s18-d.txt).
+# PHASE=e: (the f64 atoms back to their own layout: regrouping was slower there) the d batch
+#          lines (s18-e.txt); hss, bss and h NT tuned at 32^3 x 10000 and 64^3 x 4096 over every
+#          candidate (tables and logs in s18-e-tune.tar); the 16-bit batch lines with the tuned
+#          tables (s18-e-tuned.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -77,6 +85,38 @@ c)
     done
   done
   batches s18-c table s d hss bss h
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s18-d-gpu.txt"
+  export TEST_TIMEOUT=480
+  run_test t1 gemm-test "" &
+  run_test t2 gemm_batched-test "" &
+  run_test t3 gemm_i8_xf32-test "" &
+  run_test t4 gemm_args-test "" &
+  wait
+  cat "$OUT"/t[1-4] > "$OUT/s18-d-tests.txt" && rm -f "$OUT"/t[1-4]
+  grep -E "test result|FAILED|configs checked|panicked" "$OUT/s18-d-tests.txt"
+  grep -q FAILED "$OUT/s18-d-tests.txt" && status=1
+  for p in hss bss h d; do
+    for sb in "32 10000" "64 4096" "128 2048"; do
+      set -- $sb
+      args="--precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
+      bench_line s18-d "$p $1^3 x $2 new" $args
+      line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1) || status=1
+      echo "$p $1^3 x $2 old | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s18-d.txt" | cut -c1-250
+      bench_line s18-d "$p $1^3 x $2 new" $args
+    done
+  done
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s18-e-gpu.txt"
+  for sb in "32 10000" "64 4096" "128 2048"; do
+    set -- $sb
+    bench_line s18-e "d $1^3 x $2 table" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2
+  done
+  OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=32x32x32x10000,64x64x64x4096 MAX_CANDIDATES=40 DEADLINE=330 STEP_TIMEOUT=140 bash benches/device/run-tune.sh || status=1
+  ROCMATH_TUNING_DIR=$OUT/tune/tables batches s18-e-tuned tuned hss bss h
+  tar -C "$OUT" -cf "$OUT/s18-e-tune.tar" tune && rm -rf "$OUT/tune"
   ;;
 esac
 exit $status

@@ -422,4 +422,28 @@ template <int N> RM_INLINE void rm_cp_async_wait() {}
 #define RM_HAS_CP_ASYNC 0
 #endif
 
+// Make a value an opaque SSA value (stops the NVPTX back end from turning a select of two loads,
+// e.g. "pointer ? *pointer : by-value" or "c ? v[0] : v[2]", into a load from a select of
+// addresses, which needs a local copy).
+RM_INLINE float rm_opaque(float v) {
+#if RM_NVIDIA
+    asm("" : "+f"(v));
+#endif
+    return v;
+}
+RM_INLINE double rm_opaque(double v) {
+#if RM_NVIDIA
+    asm("" : "+d"(v));
+#endif
+    return v;
+}
+RM_INLINE int rm_opaque(int v) {
+#if RM_NVIDIA
+    asm("" : "+r"(v));
+#endif
+    return v;
+}
+RM_INLINE rm_c32 rm_opaque(rm_c32 v) { return rm_make_c32(rm_opaque(v.x), rm_opaque(v.y)); }
+RM_INLINE rm_c64 rm_opaque(rm_c64 v) { return rm_make_c64(rm_opaque(v.x), rm_opaque(v.y)); }
+
 #endif // ROCMATH_PRELUDE_H

@@ -39,7 +39,7 @@ template <class T> struct rm_atom_fma_warp {
 };
 
 // C elements 4j .. 4j + 3: rows 4*(l & 7) .. +3 of one column.
-template <class T> struct rm_c_m_run<rm_atom_fma_warp<T> > { enum { value = 4 }; };
+template <class T> struct rm_c_store<rm_atom_fma_warp<T> > : rm_c_store_runs<rm_atom_fma_warp<T>, 4> {};
 
 // Direct path: where the LDS tile is m- (n-) contiguous, a fragment's 4 elements are one whole
 // 16-byte chunk under padding and XOR swizzling (4 * lane is a multiple of the chunk), so one

@@ -31,6 +31,6 @@ struct rm_atom_mfma_f32_32x32x8bf16_1k {
     }
 };
 // C elements 4j .. 4j + 3: four consecutive rows of one column.
-template <> struct rm_c_m_run<rm_atom_mfma_f32_32x32x8bf16_1k> { enum { value = 4 }; };
+template <> struct rm_c_store<rm_atom_mfma_f32_32x32x8bf16_1k> : rm_c_store_runs<rm_atom_mfma_f32_32x32x8bf16_1k, 4> {};
 #endif
 #endif

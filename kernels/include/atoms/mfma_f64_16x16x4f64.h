@@ -31,6 +31,6 @@ struct rm_atom_mfma_f64_16x16x4f64 {
     }
 };
 // C elements 4j .. 4j + 3: four consecutive rows of one column.
-template <> struct rm_c_m_run<rm_atom_mfma_f64_16x16x4f64> { enum { value = 4 }; };
+template <> struct rm_c_store<rm_atom_mfma_f64_16x16x4f64> : rm_c_store_runs<rm_atom_mfma_f64_16x16x4f64, 4> {};
 #endif
 #endif

@@ -163,29 +163,6 @@ template <class Cfg> struct rm_gemm_idx_b {
     RM_INLINE int operator()(int n, int k) const { return Cfg::lds_b(k, n); }
 };
 
-// Make a by-value scalar an opaque SSA value (stops the NVPTX back end from turning
-// "pointer ? *pointer : by-value" into a select of addresses, which needs a local copy).
-RM_INLINE float rm_opaque(float v) {
-#if RM_NVIDIA
-    asm("" : "+f"(v));
-#endif
-    return v;
-}
-RM_INLINE double rm_opaque(double v) {
-#if RM_NVIDIA
-    asm("" : "+d"(v));
-#endif
-    return v;
-}
-RM_INLINE int rm_opaque(int v) {
-#if RM_NVIDIA
-    asm("" : "+r"(v));
-#endif
-    return v;
-}
-RM_INLINE rm_c32 rm_opaque(rm_c32 v) { return rm_make_c32(rm_opaque(v.x), rm_opaque(v.y)); }
-RM_INLINE rm_c64 rm_opaque(rm_c64 v) { return rm_make_c64(rm_opaque(v.x), rm_opaque(v.y)); }
-
 // ---- Register-staged mainloop (STAGES == 1) --------------------------------------------------
 // Tiles go global -> registers (converted to the atom's input type, conjugated for C) -> LDS in the
 // atom's preferred layout; the next tile is prefetched into registers while this one is computed.
@@ -530,62 +507,79 @@ template <class Cfg> RM_INLINE void rm_gemm_zero(typename Cfg::Atom::CFrag (&acc
         for (int rn = 0; rn < Cfg::REP_N; ++rn) Cfg::Atom::c_zero(acc[rm][rn]);
 }
 
+// Store V consecutive T to an address aligned to sizeof(T) * V (16-bit types packed into 32-bit
+// words, as rm_load_vec reads them, so that the back ends emit one wide store).
+template <class T, int V> RM_INLINE void rm_gemm_store_vec(T* p, const rm_vec<T, V>& x) { *(rm_vec<T, V>*)p = x; }
+template <class T, int V> RM_INLINE void rm_gemm_store_vec16(T* p, const rm_vec<T, V>& x) {
+    rm_vec<rm_u32, V / 2> w;
+#pragma unroll
+    for (int j = 0; j < V / 2; ++j) w.v[j] = (rm_u32)x.v[2 * j].x | ((rm_u32)x.v[2 * j + 1].x << 16);
+    *(rm_vec<rm_u32, V / 2>*)p = w;
+}
+template <> RM_INLINE void rm_gemm_store_vec<rm_half, 4>(rm_half* p, const rm_vec<rm_half, 4>& x) { rm_gemm_store_vec16(p, x); }
+template <> RM_INLINE void rm_gemm_store_vec<rm_bf16, 4>(rm_bf16* p, const rm_vec<rm_bf16, 4>& x) { rm_gemm_store_vec16(p, x); }
+
 // Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds; (w0m, w0n) is
 // the wave tile's origin in D. C is not read when beta == 0; acc is not read unless `do_mul`.
-// Where the atom's accumulators come in runs of rows (rm_c_m_run: the warp-tiled FMA atom, the
-// MFMA atoms), a run is read and written as vectors of V elements (16 bytes at most, 32- and
-// 64-bit C) when it lies inside D and D (and C, when read) and their leading dimensions are
-// aligned to them; else element by element. (Scalar stores of the FMA atom's 4-row runs wrote
-// each 32-byte sector of D in four pieces: 57 % of the s small-batch kernels' global sectors
-// were excess, ncu on the H100, session 18.)
+// The accumulators go through the atom's rm_c_store policy: where it yields runs of rows (the
+// warp-tiled FMA and MFMA atoms as they are, the mma.sync m16n8 atoms after a shuffle
+// transpose), a run is read and written as vectors of V elements (at most 16 bytes) when it lies
+// inside D and D (and C, when read) and their leading dimensions are aligned to them; else
+// element by element. (Scalar stores of the FMA atom's 4-row runs wrote each 32-byte sector of D
+// in four pieces: 57 % of the s small-batch kernels' store sectors were excess, and the
+// kernels ran at 0.77-0.79 of cuBLAS, ncu on the H100, session 18.)
 template <class Cfg, class Ty>
 RM_INLINE void rm_gemm_epilogue(const typename Cfg::Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], bool do_mul,
                                 typename Ty::compute alpha, typename Ty::compute beta, int m, int n, int w0m, int w0n,
                                 int lane, const typename Ty::c* C, long long ldc, typename Ty::c* D, long long ldd) {
     typedef typename Cfg::Atom Atom;
+    typedef typename Atom::acc_t Tacc;
     typedef typename Ty::compute Tcomp;
     typedef typename Ty::c Tc;
-    enum {
-        RUN = rm_c_m_run<Atom>::value,
-        V = sizeof(Tc) < 4 ? 1 : RUN < 16 / (int)sizeof(Tc) ? RUN : 16 / (int)sizeof(Tc)
-    };
-    static_assert(Atom::C_ELEMS % V == 0 && (V & (V - 1)) == 0, "accumulator runs must split into whole vectors");
+    typedef rm_c_store<Atom> St;
+    enum { V = St::RUN < 16 / (int)sizeof(Tc) ? St::RUN : 16 / (int)sizeof(Tc) > 0 ? 16 / (int)sizeof(Tc) : 1 };
+    static_assert(Atom::C_ELEMS % V == 0 && St::RUN % V == 0, "accumulator runs must split into whole vectors");
     const bool read_c = !rm_is_zero(beta);
     const bool vec = V > 1 && ((rm_u64)(const void*)D % (V * sizeof(Tc))) == 0 && ldd % V == 0 &&
                      (!read_c || (((rm_u64)(const void*)C % (V * sizeof(Tc))) == 0 && ldc % V == 0));
 #pragma unroll
     for (int rm = 0; rm < Cfg::REP_M; ++rm)
 #pragma unroll
-        for (int rn = 0; rn < Cfg::REP_N; ++rn)
+        for (int rn = 0; rn < Cfg::REP_N; ++rn) {
+            Tacc v[Atom::C_ELEMS];
+#pragma unroll
+            for (int i = 0; i < Atom::C_ELEMS; ++i) v[i] = Atom::c_get(acc[rm][rn], i);
+            St::regroup(v, lane);  // (every lane, before any test of its own elements)
 #pragma unroll
             for (int i0 = 0; i0 < Atom::C_ELEMS; i0 += V) {
                 // (a run starts at a row that is a multiple of its length, so gi is a multiple of V)
-                const int gi = w0m + rm * Atom::M + Atom::c_m(lane, i0);
-                const int gj = w0n + rn * Atom::N + Atom::c_n(lane, i0);
+                const int gi = w0m + rm * Atom::M + St::m(lane, i0);
+                const int gj = w0n + rn * Atom::N + St::n(lane, i0);
                 if (V > 1 && vec && gi + V <= m && gj < n) {
                     rm_vec<Tc, V> c_in, out;
-                    if (read_c) c_in = *(const rm_vec<Tc, V>*)(C + (gi + (long long)gj * ldc));
+                    if (read_c) c_in = rm_load_vec<Tc, V>(C + (gi + (long long)gj * ldc));
 #pragma unroll
                     for (int j = 0; j < V; ++j) {
-                        Tcomp v = do_mul ? rm_mul(alpha, (Tcomp)Atom::c_get(acc[rm][rn], i0 + j)) : rm_zero<Tcomp>();
-                        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(c_in.v[j]), v);
-                        out.v[j] = rm_convert<Tc>(v);
+                        Tcomp x = do_mul ? rm_mul(alpha, (Tcomp)v[i0 + j]) : rm_zero<Tcomp>();
+                        if (read_c) x = rm_madd(beta, rm_convert<Tcomp>(c_in.v[j]), x);
+                        out.v[j] = rm_convert<Tc>(x);
                     }
-                    *(rm_vec<Tc, V>*)(D + (gi + (long long)gj * ldd)) = out;
+                    rm_gemm_store_vec<Tc, V>(D + (gi + (long long)gj * ldd), out);
                     continue;
                 }
 #pragma unroll
                 for (int j = 0; j < V; ++j) {
                     const int i = i0 + j;
-                    const int ei = w0m + rm * Atom::M + Atom::c_m(lane, i);
-                    const int ej = w0n + rn * Atom::N + Atom::c_n(lane, i);
+                    const int ei = w0m + rm * Atom::M + St::m(lane, i);
+                    const int ej = w0n + rn * Atom::N + St::n(lane, i);
                     if (ei < m && ej < n) {
-                        Tcomp v = do_mul ? rm_mul(alpha, (Tcomp)Atom::c_get(acc[rm][rn], i)) : rm_zero<Tcomp>();
-                        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[ei + (long long)ej * ldc]), v);
-                        D[ei + (long long)ej * ldd] = rm_convert<Tc>(v);
+                        Tcomp x = do_mul ? rm_mul(alpha, (Tcomp)v[i]) : rm_zero<Tcomp>();
+                        if (read_c) x = rm_madd(beta, rm_convert<Tcomp>(C[ei + (long long)ej * ldc]), x);
+                        D[ei + (long long)ej * ldd] = rm_convert<Tc>(x);
                     }
                 }
             }
+        }
 }
 
 template <class Cfg, class Ty, int TA, int TB>
