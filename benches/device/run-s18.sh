@@ -21,6 +21,9 @@
 #          lines (s18-e.txt); hss, bss and h NT tuned at 32^3 x 10000 and 64^3 x 4096 over every
 #          candidate (tables and logs in s18-e-tune.tar); the 16-bit batch lines with the tuned
 #          tables (s18-e-tuned.txt).
+# PHASE=f: (those tables committed and staged) gemm-test every_table_config_matches_reference
+#          and gemm_batched-test persistent_configs_match_reference (s18-f-tests.txt); the NT
+#          small-batch lines of every precision (s18-f.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -117,6 +120,17 @@ e)
   OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=32x32x32x10000,64x64x64x4096 MAX_CANDIDATES=40 DEADLINE=330 STEP_TIMEOUT=140 bash benches/device/run-tune.sh || status=1
   ROCMATH_TUNING_DIR=$OUT/tune/tables batches s18-e-tuned tuned hss bss h
   tar -C "$OUT" -cf "$OUT/s18-e-tune.tar" tune && rm -rf "$OUT/tune"
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s18-f-gpu.txt"
+  export TEST_TIMEOUT=450
+  run_test t1 gemm-test every_table_config_matches_reference &
+  run_test t2 gemm_batched-test persistent_configs_match_reference &
+  wait
+  cat "$OUT"/t[1-2] > "$OUT/s18-f-tests.txt" && rm -f "$OUT"/t[1-2]
+  grep -E "test result|FAILED|configs checked|panicked" "$OUT/s18-f-tests.txt"
+  grep -q FAILED "$OUT/s18-f-tests.txt" && status=1
+  batches s18-f table s d hss bss h
   ;;
 esac
 exit $status
