@@ -522,8 +522,8 @@ template <> RM_INLINE void rm_gemm_store_vec<rm_bf16, 4>(rm_bf16* p, const rm_ve
 // Epilogue: D = alpha * acc + beta * C for the in-range elements this lane holds; (w0m, w0n) is
 // the wave tile's origin in D. C is not read when beta == 0; acc is not read unless `do_mul`.
 // The accumulators go through the atom's rm_c_store policy: where it yields runs of rows (the
-// warp-tiled FMA and MFMA atoms as they are, the mma.sync m16n8 atoms after a shuffle
-// transpose), a run is read and written as vectors of V elements (at most 16 bytes) when it lies
+// warp-tiled FMA and MFMA atoms as they are, the 16-bit, tf32 and i8 mma.sync atoms after a
+// shuffle transpose), a run is read and written as vectors of V elements (at most 16 bytes) when it lies
 // inside D and D (and C, when read) and their leading dimensions are aligned to them; else
 // element by element. (Scalar stores of the FMA atom's 4-row runs wrote each 32-byte sector of D
 // in four pieces: 57 % of the s small-batch kernels' store sectors were excess, and the
