@@ -57,7 +57,7 @@ struct rm_mma_m16n8_scalar_layout {
 // bytes of each of the tile's eight columns. The 16-bit, tf32 and i8 atoms use it (H100, session
 // 18: the 16-bit small batches 8-13 % faster). The f64 atoms do not: their four shuffles of
 // 64-bit values cost more than the 16-byte stores saved (d small batches 3-7 % slower).
-template <class Atom> struct rm_c_store_m16n8 {
+struct rm_c_store_m16n8 {
     enum { RUN = 4 };
     static RM_INLINE float xchg(float v, int src) { return rm_shfl(v, src); }
     static RM_INLINE int xchg(int v, int src) { return rm_shfl(v, src); }

@@ -38,7 +38,7 @@ struct rm_atom_mma_m16n8k16_f16 {
               "r"(pack(a.h[6], a.h[7])), "r"(pack(b.h[0], b.h[1])), "r"(pack(b.h[2], b.h[3])));
     }
 };
-template <> struct rm_c_store<rm_atom_mma_m16n8k16_f16> : rm_c_store_m16n8<rm_atom_mma_m16n8k16_f16> {};
+template <> struct rm_c_store<rm_atom_mma_m16n8k16_f16> : rm_c_store_m16n8 {};
 template <> struct rm_frag_loader<rm_atom_mma_m16n8k16_f16> : rm_ldmatrix_loader<rm_atom_mma_m16n8k16_f16> {};
 #endif
 #endif

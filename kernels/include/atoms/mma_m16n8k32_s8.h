@@ -38,6 +38,6 @@ struct rm_atom_mma_m16n8k32_s8 {
               "r"(pack(b.b + 4)));
     }
 };
-template <> struct rm_c_store<rm_atom_mma_m16n8k32_s8> : rm_c_store_m16n8<rm_atom_mma_m16n8k32_s8> {};
+template <> struct rm_c_store<rm_atom_mma_m16n8k32_s8> : rm_c_store_m16n8 {};
 #endif
 #endif

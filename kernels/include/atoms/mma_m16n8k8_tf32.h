@@ -31,6 +31,6 @@ struct rm_atom_mma_m16n8k8_tf32 : rm_mma_m16n8_scalar_layout {
               "r"(tf32(b.v[1])));
     }
 };
-template <> struct rm_c_store<rm_atom_mma_m16n8k8_tf32> : rm_c_store_m16n8<rm_atom_mma_m16n8k8_tf32> {};
+template <> struct rm_c_store<rm_atom_mma_m16n8k8_tf32> : rm_c_store_m16n8 {};
 #endif
 #endif
