@@ -38,6 +38,14 @@ batches() {  # batches FILE TAG PRECISIONS...: the NT small-batch lines with the
     done
   done
 }
+tests_in_parallel() {  # tests_in_parallel FILE "BINARY FILTER"...: run_test each at once, into $OUT/FILE
+  local file=$1 i=0; shift
+  for t in "$@"; do i=$((i + 1)); run_test "t$i" $t & done
+  wait
+  for j in $(seq 1 $i); do cat "$OUT/t$j"; rm -f "$OUT/t$j"; done > "$OUT/$file"
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/$file"
+  grep -q FAILED "$OUT/$file" && status=1
+}
 ncu_case() {  # ncu_case NAME PRECISION SIZE BATCH: ours (first gemm_ kernel) and cuBLAS's kernel
   local args="gemm --precision $2 --transA N --transB T -m $3 -n $3 -k $3 --batch $4 --device cuda --iters 1 --warmup 0"
   local stalls='--metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio'
@@ -59,8 +67,7 @@ b)
     set -- $sb
     args="--precision s --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
     bench_line s18-b "s $1^3 x $2 new" $args
-    line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1) || status=1
-    echo "s $1^3 x $2 old | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s18-b.txt" | cut -c1-250
+    BENCH=.carry/old/rocmath-bench bench_line s18-b "s $1^3 x $2 old" $args
   done
   B=32x32x32x10000,64x64x64x4096,128x128x128x2048
   OUT=$OUT/tune PRECISIONS="s d" LAYOUTS=NT SIZES=$B MAX_CANDIDATES=40 DEADLINE=300 STEP_TIMEOUT=200 bash benches/device/run-tune.sh || status=1
@@ -73,15 +80,8 @@ b)
 c)
   nvidia-smi -L > "$OUT/s18-c-gpu.txt"
   export TEST_TIMEOUT=420
-  run_test t1 gemm-test warp_fma_configs_at_tile_edges &
-  run_test t2 gemm-test dmma_configs_at_tile_edges &
-  run_test t3 gemm-test every_table_config_matches_reference &
-  run_test t4 gemm_batched-test "" &
-  run_test t5 gemm_i8_xf32-test "" &
-  wait
-  cat "$OUT"/t[1-5] > "$OUT/s18-c-tests.txt" && rm -f "$OUT"/t[1-5]
-  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s18-c-tests.txt"
-  grep -q FAILED "$OUT/s18-c-tests.txt" && status=1
+  tests_in_parallel s18-c-tests.txt "gemm-test warp_fma_configs_at_tile_edges" "gemm-test dmma_configs_at_tile_edges" \
+    "gemm-test every_table_config_matches_reference" gemm_batched-test gemm_i8_xf32-test
   for n in 1024 2048 4096 8192; do
     for l in NT NN TN TT; do
       bench_line s18-c "s $l $n^3 table" --precision s --transA ${l:0:1} --transB ${l:1:1} -m $n -n $n -k $n
@@ -92,21 +92,13 @@ c)
 d)
   nvidia-smi -L > "$OUT/s18-d-gpu.txt"
   export TEST_TIMEOUT=480
-  run_test t1 gemm-test "" &
-  run_test t2 gemm_batched-test "" &
-  run_test t3 gemm_i8_xf32-test "" &
-  run_test t4 gemm_args-test "" &
-  wait
-  cat "$OUT"/t[1-4] > "$OUT/s18-d-tests.txt" && rm -f "$OUT"/t[1-4]
-  grep -E "test result|FAILED|configs checked|panicked" "$OUT/s18-d-tests.txt"
-  grep -q FAILED "$OUT/s18-d-tests.txt" && status=1
+  tests_in_parallel s18-d-tests.txt gemm-test gemm_batched-test gemm_i8_xf32-test gemm_args-test
   for p in hss bss h d; do
     for sb in "32 10000" "64 4096" "128 2048"; do
       set -- $sb
       args="--precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
       bench_line s18-d "$p $1^3 x $2 new" $args
-      line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 .carry/old/rocmath-bench gemm --device cuda --iters 10 $args 2>&1) || status=1
-      echo "$p $1^3 x $2 old | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/s18-d.txt" | cut -c1-250
+      BENCH=.carry/old/rocmath-bench bench_line s18-d "$p $1^3 x $2 old" $args
       bench_line s18-d "$p $1^3 x $2 new" $args
     done
   done
@@ -124,12 +116,8 @@ e)
 f)
   nvidia-smi -L > "$OUT/s18-f-gpu.txt"
   export TEST_TIMEOUT=450
-  run_test t1 gemm-test every_table_config_matches_reference &
-  run_test t2 gemm_batched-test persistent_configs_match_reference &
-  wait
-  cat "$OUT"/t[1-2] > "$OUT/s18-f-tests.txt" && rm -f "$OUT"/t[1-2]
-  grep -E "test result|FAILED|configs checked|panicked" "$OUT/s18-f-tests.txt"
-  grep -q FAILED "$OUT/s18-f-tests.txt" && status=1
+  tests_in_parallel s18-f-tests.txt "gemm-test every_table_config_matches_reference" \
+    "gemm_batched-test persistent_configs_match_reference"
   batches s18-f table s d hss bss h
   ;;
 esac

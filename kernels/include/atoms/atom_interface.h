@@ -59,8 +59,6 @@ struct rm_mma_m16n8_scalar_layout {
 // 64-bit values cost more than the 16-byte stores saved (d small batches 3-7 % slower).
 struct rm_c_store_m16n8 {
     enum { RUN = 4 };
-    static RM_INLINE float xchg(float v, int src) { return rm_shfl(v, src); }
-    static RM_INLINE int xchg(int v, int src) { return rm_shfl(v, src); }
     template <class T> static RM_INLINE void regroup(T (&v)[4], int lane) {
 #pragma unroll
         for (int b = 1; b >= 0; --b) {
@@ -73,7 +71,7 @@ struct rm_c_store_m16n8 {
                 // keeps v[i ^ mask] and takes the partner's v[i ^ mask] into v[i]. (The values are
                 // made opaque so that the selects stay selects of registers, not of addresses.)
                 const T lo = rm_opaque(v[i]), hi = rm_opaque(v[i ^ mask]);
-                const T got = xchg(upper ? lo : hi, lane ^ (mask << 2));
+                const T got = rm_shfl(upper ? lo : hi, lane ^ (mask << 2));
                 v[i] = upper ? got : lo;
                 v[i ^ mask] = upper ? hi : got;
             }
