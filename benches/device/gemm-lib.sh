@@ -14,3 +14,21 @@ run_test() {
   echo "== $2 $3" >> "$OUT/$1"
   ROCMATH_REQUIRE_GPU=1 timeout ${TEST_TIMEOUT:-300} .carry/tests/$2 $3 --nocapture >> "$OUT/$1" 2>&1 || { status=1; echo "FAILED $2 $3" >> "$OUT/$1"; }
 }
+# tests_in_parallel FILE "BINARY FILTER"...: run_test each at once, into $OUT/FILE; sets status=1
+# on a failure.
+tests_in_parallel() {
+  local file=$1 i=0; shift
+  for t in "$@"; do i=$((i + 1)); run_test "t$i" $t & done
+  wait
+  for j in $(seq 1 $i); do cat "$OUT/t$j"; rm -f "$OUT/t$j"; done > "$OUT/$file"
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/$file"
+  grep -q FAILED "$OUT/$file" && status=1
+}
+# ncu_case NAME PRECISION SIZE BATCH: Nsight Compute (full set and the stall reasons) on ours
+# (the first gemm_ kernel) and on cuBLAS's kernel, NT, into $OUT/ncu/NAME-{ours,cublas}.txt.
+ncu_case() {
+  local args="gemm --precision $2 --transA N --transB T -m $3 -n $3 -k $3 --batch $4 --device cuda --iters 1 --warmup 0"
+  local stalls='--metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio'
+  timeout 200 ncu -k regex:gemm_ --launch-count 1 --set full $stalls .carry/rocmath-bench $args --no-peer > "$OUT/ncu/$1-ours.txt" 2>&1 || status=1
+  timeout 200 ncu -k 'regex:^(?!gemm_)' --launch-count 1 --set full $stalls .carry/rocmath-bench $args > "$OUT/ncu/$1-cublas.txt" 2>&1 || status=1
+}

@@ -497,8 +497,8 @@ fn dmma_configs_at_tile_edges() {
     }
 }
 
-/// Every split-K and one-consumer (64-row tile) candidate (wgmma, sm_90a) of the 16-bit
-/// families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
+/// Every split-K and 64-row tile candidate (wgmma, sm_90a; one consumer, or two in turn) of the
+/// 16-bit families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
 /// the workspace's 4-row units and the tile, K tiles fewer than the slices (empty slices add
 /// zeros), K over many tiles; ldc aligned or not (D through TMA or registers, or the second
 /// kernel); beta 0 over NaN C and beta random. Batches are in `wgmma_split_k_strided_batches`.
@@ -513,8 +513,11 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
         let mut checked = 0;
         for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Bbs] {
             let configs: Vec<GemmConfig> =
-                GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.is_wgmma() && (c.split_k > 1 || c.waves == [1, 1])).collect();
-            assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]), "{arch}: {family:?} candidates");
+                GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.is_wgmma() && (c.split_k > 1 || c.mt[0] == 64)).collect();
+            assert!(
+                configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]) && configs.iter().any(|c| c.is_pingpong()),
+                "{arch}: {family:?} candidates"
+            );
             for cfg in &configs {
                 let mut h = Handle::on(&device).unwrap();
                 h.set_gemm_config(Some(*cfg));
@@ -535,6 +538,31 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
             }
         }
         eprintln!("{arch}: {checked} split-K and 64-row configs checked");
+    }
+}
+
+/// Ping-pong configs (two consumers taking 64-row tiles in turn) over batches of many more tiles
+/// than SMs, so that every block runs units of both consumers, odd and even counts of them, and
+/// each consumer steps over the other's stages: K tiles of 4 per unit (k = 200) wrap every ring
+/// at different points. D stored by TMA (ldc aligned) and from registers (not).
+#[test]
+fn wgmma_pingpong_strided_batches() {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        if device.properties().arch != "sm_90" {
+            continue;
+        }
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().filter(|c| c.is_pingpong()).collect();
+        assert!(!configs.is_empty(), "ping-pong candidates");
+        for cfg in &configs {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let m = 72;
+            for (ldc, c_gap, seed) in [(m + 8, 16, 1500), (m + 3, 1, 1501)] {
+                hss_nt_strided_batch(&h, (m, 72, 200, 601), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
+            }
+        }
+        eprintln!("{} ping-pong configs checked", configs.len());
     }
 }
 

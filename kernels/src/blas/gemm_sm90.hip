@@ -10,6 +10,9 @@
 //   * warpgroups 1..CONSUMERS (2; 1 for 64-row tiles) each own 64 rows of the BM x BN tile: per K
 //     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
 //     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
+//     Ping-pong (BM = 64 with two consumers): the consumers take the block's tiles in turn, each
+//     a whole 64-row tile, and step over the other's stages; so one stores its tile while the
+//     other multiplies the next (small batched matrices, where the epilogue is most of a tile).
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
 //     (rm_sm90_store_tma) while the producer already loads the next tile's stages; D that TMA
 //     cannot describe is written from registers instead.
@@ -154,6 +157,8 @@ struct rm_sm90_config {
         // rows x EPI_COLS, 128-byte swizzled like the operand tiles.
         C_BYTES = C_BYTES_, STAGED_BYTES = SPLITS > 1 ? 4 : C_BYTES, EPI_COLS = 32, BOX_BYTES = 128 * EPI_COLS,
         EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
+        // Two consumers on one 64-row tile each, in turn (see the top of the file).
+        PINGPONG = BM == 64 && CONSUMERS == 2,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8,
         // Registers per thread after setmaxnreg (two consumers): the producer keeps few, the
@@ -164,7 +169,8 @@ struct rm_sm90_config {
     };
     // (Three consumers would leave too few registers for 128 accumulators.)
     static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
-    static_assert(BM == 64 * CONSUMERS, "each consumer warpgroup owns 64 rows");
+    static_assert(BM == 64 * CONSUMERS || PINGPONG, "each consumer warpgroup owns 64 rows (or whole 64-row tiles in turn)");
+    static_assert(!PINGPONG || SPLITS == 1, "ping-pong consumers take whole tiles");
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
     static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
@@ -213,6 +219,7 @@ RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 template <class Cfg, class Tc>
 RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
                                  int lt, int m0, int n0, int z) {
+    const int r0 = Cfg::PINGPONG ? 0 : 64 * c;  // the consumer's first row in the tile
     static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
     enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS };
     const int w = lt / 32, lane = lt % 32;
@@ -254,7 +261,7 @@ RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, r
         if (lt == 0) {
 #pragma unroll
             for (int q = 0; q < BOXES; ++q)
-                rm_tma_store_3d(map, buf + q * Cfg::BOX_BYTES, m0 + 64 * c + q * BOX_ROWS, n0 + ch * Cfg::EPI_COLS, z);
+                rm_tma_store_3d(map, buf + q * Cfg::BOX_BYTES, m0 + r0 + q * BOX_ROWS, n0 + ch * Cfg::EPI_COLS, z);
             rm_bulk_commit();
         }
     }
@@ -288,7 +295,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     if (tid == 0) {
         for (int s = 0; s < Cfg::STAGES; ++s) {
             rm_mbar_init(full + 8 * s, 1);
-            rm_mbar_init(empty + 8 * s, 128 * Cfg::CONSUMERS);
+            rm_mbar_init(empty + 8 * s, 128 * (Cfg::PINGPONG ? 1 : Cfg::CONSUMERS));  // the consumers that read a stage
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         if (do_mul) {
@@ -337,24 +344,33 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         }
     } else {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
-        const int c = wg - 1;        // consumer: rows 64 c .. 64 c + 63 of the tile
+        const int c = wg - 1;        // consumer: rows 64 c .. 64 c + 63 of the tile (ping-pong: tiles c, c + 2, ...)
+        const int r0 = Cfg::PINGPONG ? 0 : 64 * c;  // its first row in the tile
         const int lt = tid % 128;    // thread in the warpgroup
-        const int row_in = c * 64 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16
+        const int row_in = r0 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16
         const int col_in = 2 * (lt % 4);
         const bool read_c = !rm_is_zero(beta);
         int epi_n = 0;  // chunks this warpgroup has stored through the staging buffers
         int s = 0;
         rm_u32 phase = 0;
-        for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+        int turn = 0;  // the block's units so far
+        for (int u = rm_bid_x(); u < total; u += rm_gdim_x(), ++turn) {
             int m0, n0, b, sp, kt0, kt1;
             rm_sm90_unit<Cfg>(u, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+            if (Cfg::PINGPONG && (turn & 1) != c) {
+                // The other consumer's unit: step over its stages in the ring.
+                s += kt1 - kt0;
+                phase ^= (rm_u32)(s / Cfg::STAGES) & 1u;
+                s %= Cfg::STAGES;
+                continue;
+            }
             float acc[Cfg::BN / 2];
 #pragma unroll
             for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
             int prev = -1;
             for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
-                const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + c * 8192, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
+                const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + r0 * 128, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
                 rm_fence_regs(acc);
                 rm_wgmma_fence();
 #pragma unroll

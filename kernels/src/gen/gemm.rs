@@ -17,7 +17,9 @@
 //! 128-byte swizzled stages, a producer warpgroup and two consumer warpgroups, a persistent grid.
 //! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}` and
 //! `mt128xNx32_..._wgmma64xnx8tf32`: the same fields, read as two consumer warpgroups of 64 rows
-//! each, one wgmma per 32 bytes of k. The tf32 form reads k-contiguous operands only: its module
+//! each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
+//! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
+//! stores its tile while the other multiplies the next), for small batched matrices. The tf32 form reads k-contiguous operands only: its module
 //! holds the TN kernel, and the host copies other layouts' operands k-contiguous first.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
@@ -127,6 +129,11 @@ impl GemmConfig {
         self.atom.is_wgmma()
     }
 
+    /// A wgmma config whose two consumer warpgroups take whole 64-row tiles in turn.
+    pub fn is_pingpong(&self) -> bool {
+        self.is_wgmma() && self.waves == [2, 1] && self.mt[0] == 64
+    }
+
     pub fn is_direct(&self) -> bool {
         self.stages >= 2
     }
@@ -187,7 +194,8 @@ impl GemmConfig {
     /// 32-bit accumulator registers per lane.
     pub fn accumulator_registers(&self, family: GemmFamily) -> u32 {
         let (am, an, _) = self.atom.shape();
-        let reps = (self.mt[0] / self.waves[0] / am) * (self.mt[1] / self.waves[1] / an);
+        let rows = if self.is_pingpong() { self.mt[0] } else { self.mt[0] / self.waves[0] };
+        let reps = (rows / am) * (self.mt[1] / self.waves[1] / an);
         let per_atom = self.atom.c_elems();
         let bytes = match self.atom.input() {
             AtomInput::Compute => family.compute_bytes(),
@@ -367,8 +375,11 @@ impl GemmConfig {
             return Err(format!("atom {} multiplies {inp:?}; family {} stores {:?}", self.atom.tag(), family.tag(), family.input()));
         }
         let [mm, nn, kk] = self.mt;
-        if !matches!((self.waves, mm), ([2, 1], 128) | ([1, 1], 64)) {
-            return Err("wgmma: consumer warpgroups of 64 rows, two (w2x1, MT_M 128) or one (w1x1, MT_M 64)".into());
+        if !matches!((self.waves, mm), ([2, 1], 128) | ([1, 1], 64) | ([2, 1], 64)) {
+            return Err("wgmma: consumer warpgroups of 64 rows: two on a tile (w2x1, MT_M 128), one (w1x1, MT_M 64), or two taking 64-row tiles in turn (w2x1, MT_M 64)".into());
+        }
+        if self.is_pingpong() && self.split_k > 1 {
+            return Err("wgmma: ping-pong consumers (w2x1, MT_M 64) take whole tiles, not K slices".into());
         }
         if kk * e != 128 {
             return Err(format!("wgmma: MT_K is {} (one 128-byte swizzled row of {e}-byte elements)", 128 / e));
@@ -379,8 +390,8 @@ impl GemmConfig {
         if self.lds != LdsLayout::Xor {
             return Err("wgmma: shared memory is 128-byte swizzled (`x`)".into());
         }
-        if !(2..=8).contains(&self.stages) {
-            return Err(format!("wgmma: {} stages (2 to 8)", self.stages));
+        if !(2..=16).contains(&self.stages) {
+            return Err(format!("wgmma: {} stages (2 to 16)", self.stages));
         }
         if self.group_m == 0 || self.min_waves != 1 {
             return Err("wgmma: group_m positive, min_waves 1 (one block per SM)".into());
@@ -579,6 +590,12 @@ impl GemmConfig {
                     // accumulators without setmaxnreg's 232 registers.)
                     for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 6, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], split_k, ..GemmConfig::wgmma(wg, n, stages) });
+                    }
+                    // Two consumers taking 64-row tiles in turn (small batches: 64^3 is one
+                    // tile, whose store then overlaps the next tile's multiply), deep rings.
+                    // (64 x 256 spills under the 168 registers of 384 threads.)
+                    for (n, stages) in [(64, 8), (64, 12), (128, 6), (128, 8)] {
+                        v.push(GemmConfig { mt: [64, n, 64], ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [

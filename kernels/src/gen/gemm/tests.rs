@@ -281,7 +281,9 @@ fn wgmma_configs() {
     for (bad, why) in [
         (GemmConfig { mt: [128, 256, 32], ..c }, "MT_K"),
         (GemmConfig { mt: [128, 320, 64], ..c }, "MT_N"),
-        (GemmConfig { mt: [64, 256, 64], waves: [2, 1], ..c }, "consumer warpgroups"),
+        (GemmConfig { mt: [192, 256, 64], waves: [2, 1], ..c }, "consumer warpgroups"),
+        (GemmConfig { mt: [64, 256, 64], waves: [2, 1], split_k: 2, ..c }, "whole tiles"),
+        (GemmConfig { mt: [64, 64, 64], stages: 17, ..c }, "stages"),
         (GemmConfig { mt: [128, 256, 64], waves: [1, 1], ..c }, "consumer warpgroups"),
         (GemmConfig { stages: 5, ..c }, "shared memory"),
         (GemmConfig { lds: LdsLayout::Pad { a: 0, b: 0 }, ..c }, "swizzled"),
@@ -297,6 +299,15 @@ fn wgmma_configs() {
     assert!(one.validate(GemmFamily::Hss).is_ok());
     assert_eq!(one.threads(), 256);
     assert_eq!(one.lds_bytes(GemmFamily::Hss), 1024 + 6 * (64 + 128) * 128 + 16384 + 96);
+    // Two consumers taking 64-row tiles in turn (ping-pong): 384 threads, 32 accumulators, and
+    // rings deep enough to hold 12 whole 64^3 problems of f16.
+    let pp = GemmConfig { mt: [64, 64, 64], stages: 12, ..c };
+    assert!(pp.validate(GemmFamily::Hss).is_ok() && pp.is_pingpong() && !c.is_pingpong() && !one.is_pingpong());
+    assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
+    assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
+    assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 1>"));
+    assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
     assert_eq!(split.tag(), "mt128x256x64_w2x1_s4_x_g8_o1_k2_wgmma64xnx16f16");
