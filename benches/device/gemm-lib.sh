@@ -24,10 +24,11 @@ tests_in_parallel() {
   grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/$file"
   grep -q FAILED "$OUT/$file" && status=1
 }
-# ncu_case NAME PRECISION SIZE BATCH: Nsight Compute (full set and the stall reasons) on ours
-# (the first gemm_ kernel) and on cuBLAS's kernel, NT, into $OUT/ncu/NAME-{ours,cublas}.txt.
+# ncu_case NAME PRECISION SIZE BATCH [BENCH-ARGS...]: Nsight Compute (full set and the stall
+# reasons) on ours (the first gemm_ kernel) and on cuBLAS's kernel, NT, into
+# $OUT/ncu/NAME-{ours,cublas}.txt; further bench arguments (e.g. --config) go to both runs.
 ncu_case() {
-  local args="gemm --precision $2 --transA N --transB T -m $3 -n $3 -k $3 --batch $4 --device cuda --iters 1 --warmup 0"
+  local args="gemm --precision $2 --transA N --transB T -m $3 -n $3 -k $3 --batch $4 --device cuda --iters 1 --warmup 0 ${*:5}"
   local stalls='--metrics regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio'
   timeout 200 ncu -k regex:gemm_ --launch-count 1 --set full $stalls .carry/rocmath-bench $args --no-peer > "$OUT/ncu/$1-ours.txt" 2>&1 || status=1
   timeout 200 ncu -k 'regex:^(?!gemm_)' --launch-count 1 --set full $stalls .carry/rocmath-bench $args > "$OUT/ncu/$1-cublas.txt" 2>&1 || status=1
