@@ -26,6 +26,11 @@
 #          every_table_config_matches_reference, gemm-test wgmma (every wgmma test),
 #          gemm_batched-test (s19-f-tests.txt); the NT small-batch lines of every precision and
 #          the 16-bit 8192 x 8192 x 128 lines (s19-f.txt).
+# PHASE=g: are the ping-pong kernels slower from the ahead-of-time file (compiled here by
+#          nvrtc from PyPI) than compiled on the device? hss, bss and h NT at 64^3 x 4096 and
+#          128^3 x 2048: the table's ping-pong config with the file, without it
+#          (ROCMATH_AOT_CACHE set empty), and the previous table's config, in turns, two rounds
+#          (s19-g.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -121,6 +126,23 @@ f)
     done
   done
   for p in hss bss h; do bench_line s19-f "$p 8192x8192x128 table" --precision $p --transA N --transB T -m 8192 -n 8192 -k 128; done
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s19-g-gpu.txt"
+  for round in 1 2; do
+    for p in hss bss h; do
+      mma=mma16x8x16f16; [ $p = bss ] && mma=mma16x8x16bf16
+      old64=mt64x64x32_w2x2_s4_x_g8_o1_$mma; [ $p = h ] && old64=mt64x64x32_w2x2_s4p_x_g8_o1_$mma
+      old128=mt128x128x64_w2x1_s6_x_g8_o1_wgmma64xnx16${mma#mma16x8x16}; [ $p = hss ] && old128=mt128x64x64_w2x1_s6_x_g8_o1_wgmma64xnx16f16
+      for sb in "64 4096 $old64" "128 2048 $old128"; do
+        set -- $sb
+        args="--precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
+        bench_line s19-g "$p $1^3 x $2 table, AOT file r$round" $args
+        ROCMATH_AOT_CACHE= bench_line s19-g "$p $1^3 x $2 table, no AOT file r$round" $args
+        ROCMATH_AOT_CACHE= bench_line s19-g "$p $1^3 x $2 previous $3 r$round" $args --config $3
+      done
+    done
+  done
   ;;
 esac
 exit $status
