@@ -19,8 +19,9 @@
 //! `mt128xNx32_..._wgmma64xnx8tf32`: the same fields, read as two consumer warpgroups of 64 rows
 //! each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
-//! stores its tile while the other multiplies the next), for small batched matrices. The tf32 form reads k-contiguous operands only: its module
-//! holds the TN kernel, and the host copies other layouts' operands k-contiguous first.
+//! stores its tile while the other multiplies the next), for small batched matrices. The tf32
+//! form reads k-contiguous operands only: its module holds the TN kernel, and the host copies
+//! other layouts' operands k-contiguous first.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
 use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP, GEMM_SM90_HIP};
