@@ -36,6 +36,14 @@ OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
 status=0
 source benches/device/gemm-lib.sh
+# table_and_pinned FILE PRECISION LABEL ROUND "BENCH-ARGS" SHAPE...: the line with the table's
+# config, then one per wgmma shape pinned (`mtSHAPE_x_g8_o1_` and the family's wgmma atom).
+table_and_pinned() {
+  local file=$1 p=$2 label=$3 round=$4 args=$5; shift 5
+  local atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
+  bench_line $file "$label table r$round" $args
+  for c in "$@"; do bench_line $file "$label $c r$round" $args --config mt${c}_x_g8_o1_$atom; done
+}
 clocks() { nvidia-smi --query-gpu=pstate,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv,noheader >> "$OUT/s19-$P-clocks.txt"; }
 case $P in
 a)
@@ -57,16 +65,10 @@ b)
     "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges" "gemm-test wgmma_strided_batches"
   for round in 1 2; do
     for p in hss bss h; do
-      atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
       for sb in "32 10000 64x64x64_w2x1_s12" "64 4096 64x64x64_w2x1_s8 64x64x64_w2x1_s12 64x128x64_w2x1_s8" \
                 "128 2048 64x128x64_w2x1_s6 64x128x64_w2x1_s8 64x64x64_w2x1_s12"; do
         set -- $sb
-        local_args="--precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
-        bench_line s19-b "$p $1^3 x $2 table r$round" $local_args
-        size=$1 batch=$2; shift 2
-        for c in "$@"; do
-          bench_line s19-b "$p $size^3 x $batch $c r$round" $local_args --config mt${c}_x_g8_o1_$atom
-        done
+        table_and_pinned s19-b $p "$p $1^3 x $2" $round "--precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2" "${@:3}"
       done
     done
   done
@@ -103,15 +105,10 @@ d)
 e)
   for round in 1 2; do
     for p in hss bss h; do
-      atom=wgmma64xnx16f16; [ $p = bss ] && atom=wgmma64xnx16bf16
       for sb in "64 64 4096 64x64x64_w2x1_s8" "128 128 2048 64x128x64_w2x1_s6 64x128x64_w2x1_s8" \
                 "8192 128 1 64x128x64_w2x1_s6 64x128x64_w2x1_s8 64x64x64_w2x1_s12"; do
         set -- $sb
-        args="--precision $p --transA N --transB T -m $1 -n $1 -k $2 --batch $3"
-        label="$p ${1}x${1}x$2 x $3"
-        bench_line s19-e "$label table r$round" $args
-        shift 3
-        for c in "$@"; do bench_line s19-e "$label $c r$round" $args --config mt${c}_x_g8_o1_$atom; done
+        table_and_pinned s19-e $p "$p ${1}x${1}x$2 x $3" $round "--precision $p --transA N --transB T -m $1 -n $1 -k $2 --batch $3" "${@:4}"
       done
     done
   done

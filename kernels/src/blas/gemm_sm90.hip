@@ -206,8 +206,8 @@ RM_INLINE rm_u32 rm_c_bits(float x) { return rm_float_as_uint(x); }
 RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
 RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 
-// Epilogue through the copy engine, for one consumer warpgroup: scale * acc (rows 64 c .. 64 c +
-// 63 of the tile at m0, n0) to entry z of the tensor `map` (D, or with split-K the f32
+// Epilogue through the copy engine, for consumer warpgroup c: scale * acc (rows r0 .. r0 + 63
+// of the tile at m0, n0) to entry z of the tensor `map` (D, or with split-K the f32
 // workspace), as Tc. Per chunk of EPI_COLS columns the values are converted and written to a
 // staging buffer in the TMA box layout (column-major boxes of BOX_ROWS x EPI_COLS, 128-byte
 // swizzled: the 16-byte unit u of box column cc sits at unit u ^ (cc % 8)), then the
@@ -218,8 +218,7 @@ RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 // fragments into columns); f32 by single words, conflict-free under the swizzle.
 template <class Cfg, class Tc>
 RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
-                                 int lt, int m0, int n0, int z) {
-    const int r0 = Cfg::PINGPONG ? 0 : 64 * c;  // the consumer's first row in the tile
+                                 int r0, int lt, int m0, int n0, int z) {
     static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
     enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS };
     const int w = lt / 32, lane = lt % 32;
@@ -395,7 +394,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
 
             if constexpr (Cfg::SPLITS > 1) {
                 // The slice's sums, unscaled, to entry b * SPLITS + sp of the workspace (map_d).
-                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, lt, m0, n0, b * Cfg::SPLITS + sp);
+                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, r0, lt, m0, n0, b * Cfg::SPLITS + sp);
                 continue;
             }
             const Tc* Cb = C + (long long)b * stride_c;
@@ -416,7 +415,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                         }
                     scale = 1.0f;
                 }
-                rm_sm90_store_tma<Cfg, Tc>(acc, scale, epi, epi_n, map_d, c, lt, m0, n0, b);
+                rm_sm90_store_tma<Cfg, Tc>(acc, scale, epi, epi_n, map_d, c, r0, lt, m0, n0, b);
                 continue;
             }
             // Without a tensor map of D (unaligned D, ldd or stride_d): straight from the
