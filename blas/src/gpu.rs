@@ -244,8 +244,10 @@ fn output_map(call: &GemmCall) -> Option<TensorMapDesc> {
     })
 }
 
-/// The f32 workspace of a split-K call: per batch entry and K slice an ldw x n matrix, ldw =
-/// m rounded up to 4 (so that the TMA stores of the slices write whole 16-byte units).
+/// The workspace of a split-K call: per batch entry and K slice an ldw x n matrix of `element`
+/// bytes (f32 for wgmma, the accumulator type for the blocked kernels), ldw = m rounded up to 4
+/// (so that the TMA stores of the slices write whole 16-byte units, and the blocked kernels'
+/// vector stores stay aligned).
 #[derive(Clone, Copy)]
 struct SplitWorkspace {
     address: u64,
@@ -253,10 +255,11 @@ struct SplitWorkspace {
 }
 
 impl SplitWorkspace {
-    /// (ldw, bytes) for `call` split into `splits` slices; `None` on overflow.
-    fn size(call: &GemmCall, splits: usize) -> Option<(usize, usize)> {
+    /// (ldw, bytes) for `call` split into `splits` slices of `element`-byte sums; `None` on
+    /// overflow.
+    fn size(call: &GemmCall, splits: usize, element: usize) -> Option<(usize, usize)> {
         let ldw = call.m.next_multiple_of(4);
-        let bytes = ldw.checked_mul(call.n)?.checked_mul(call.batch)?.checked_mul(splits)?.checked_mul(4)?;
+        let bytes = ldw.checked_mul(call.n)?.checked_mul(call.batch)?.checked_mul(splits)?.checked_mul(element)?;
         Some((ldw, bytes))
     }
 
@@ -365,7 +368,7 @@ const COPY_ALIGN: usize = 256;
 unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<WgmmaRun>> {
     let splits = kernel.config.split_k as usize;
     let split = if splits > 1 {
-        match SplitWorkspace::size(call, splits) {
+        match SplitWorkspace::size(call, splits, 4) {
             Some(size) => Some(size),
             None => return Ok(None),
         }
@@ -415,14 +418,12 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
 }
 
 /// The call a repacking config runs (see `GemmConfig::repack`): NT, on m- and n-contiguous
-/// copies in the handle's scratch of the operands stored k-contiguous (A when transposed, B when
-/// not), made by `rm_blas_transpose_b32` before the kernel. `None`: the call runs as stored, since
-/// nothing needs a copy, A and B are not read (host alpha zero, k or an extent zero), the call
-/// uses pointer arrays, or the copies cannot be made (too large for a launch, no memory).
-///
-/// # Safety
-/// As [`gemm`].
-unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> Result<Option<GemmCall>> {
+/// copies of the operands stored k-contiguous (A when transposed, B when not), with the copies
+/// that make them (`rm_blas_transpose_b32`, into the handle's scratch: the returned call's A and
+/// B are placed by `launch_copies`). `None`: the call runs as stored, since nothing needs a
+/// copy, A and B are not read (host alpha zero, k or an extent zero), the call uses pointer
+/// arrays, or `rm_blas_transpose_b32` cannot take the copies (too large for a launch).
+fn repack_plan(call: &GemmCall) -> Option<(GemmCall, CopyPlan)> {
     let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
     let copy_a = call.trans_a != Operation::None;
     let copy_b = call.trans_b == Operation::None;
@@ -435,7 +436,7 @@ unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> R
         || call.a.is_null()
         || call.b.is_null()
     {
-        return Ok(None);
+        return None;
     }
     let mut out = *call;
     let mut copies = CopyPlan::default();
@@ -448,16 +449,82 @@ unsafe fn repacked_call(handle: &Handle, queue: &GpuQueue, call: &GemmCall) -> R
         Some((ld_out, if stride == 0 { 0 } else { (ld_out * call.k) as i64 }))
     };
     if copy_a {
-        let Some((lda, stride_a)) = plan(true, call.a, call.m, call.lda, call.stride_a) else { return Ok(None) };
+        let (lda, stride_a) = plan(true, call.a, call.m, call.lda, call.stride_a)?;
         (out.lda, out.stride_a, out.trans_a) = (lda, stride_a, Operation::None);
     }
     if copy_b {
-        let Some((ldb, stride_b)) = plan(false, call.b, call.n, call.ldb, call.stride_b) else { return Ok(None) };
+        let (ldb, stride_b) = plan(false, call.b, call.n, call.ldb, call.stride_b)?;
         (out.ldb, out.stride_b, out.trans_b) = (ldb, stride_b, Operation::Transpose);
     }
-    let Ok(base) = handle.scratch(copies.bytes) else { return Ok(None) };
-    launch_copies(queue, &copies, base, &mut out)?;
-    Ok(Some(out))
+    Some((out, copies))
+}
+
+/// A blocked (not wgmma) call as it is launched: on the repacking copies where the config
+/// repacks, and with split-K, the slices' workspace after the copies in the same scratch (one
+/// allocation for the call: a second `scratch` call could move the first).
+struct BlockedRun {
+    call: GemmCall,
+    workspace: Option<SplitWorkspace>,
+}
+
+/// Prepares a blocked call: plans the repacking copies and the split-K workspace, allocates
+/// both in the handle's scratch and launches the copies. A split-K config's call gets no
+/// workspace (and runs the config's unsplit twin) where it uses pointer arrays, multiplies
+/// nothing (k or an extent zero, host alpha zero), or the workspace cannot be had; where the
+/// scratch cannot be had at all, the call also runs on the stored operands.
+///
+/// # Safety
+/// As [`gemm`].
+unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<BlockedRun> {
+    let repack = if kernel.config.repack { repack_plan(call) } else { None };
+    let (mut out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::default()));
+    let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
+    let splits = kernel.config.split_k as usize;
+    let split = if splits > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {
+        SplitWorkspace::size(call, splits, kernel.family.compute_bytes() as usize)
+    } else {
+        None
+    };
+    // With the workspace where it can be had, else without it (the call runs unsplit); where
+    // not even the copies' scratch can be had, the call runs on the stored operands.
+    let ws_at = copies.bytes.next_multiple_of(COPY_ALIGN);
+    let attempts = [split.and_then(|(ldw, ws_bytes)| Some((ws_at.checked_add(ws_bytes)?, Some(ldw)))), Some((copies.bytes, None))];
+    for (bytes, ldw) in attempts.into_iter().flatten() {
+        if bytes == 0 {
+            return Ok(BlockedRun { call: out, workspace: None });
+        }
+        let Ok(base) = handle.scratch(bytes) else { continue };
+        if !copies.copies.is_empty() {
+            launch_copies(queue, &copies, base, &mut out)?;
+        }
+        return Ok(BlockedRun { call: out, workspace: ldw.map(|ldw| SplitWorkspace { address: base + ws_at as u64, ldw }) });
+    }
+    Ok(BlockedRun { call: *call, workspace: None })
+}
+
+/// Launches the split-K reduce of `kernel` (its module's second kernel): D = alpha * (the sum of
+/// the slices in `ws`) + beta * C, every entry of `call`.
+///
+/// # Safety
+/// As [`gemm`]; `ws` holds the slices of every entry.
+unsafe fn launch_reduce(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, call: &GemmCall, ws: SplitWorkspace) -> Result<()> {
+    let Some(reduce) = kernel.reduce_kernel_name() else {
+        return Err(BlasError::new(Status::InternalError, "handle", format!("{} has no split-K reduce", kernel.module_name())));
+    };
+    let mut args = KernelArgs::new();
+    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32);
+    let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
+    args.push(alpha_ptr).push(beta_ptr);
+    args.push(ws.address).push(ws.ldw as i64);
+    args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
+    args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
+    // One thread per element, in a grid-stride loop over at most 16 blocks of 256 per SM.
+    const THREADS: usize = 256;
+    let elements = call.m.saturating_mul(call.n).saturating_mul(call.batch);
+    let blocks = elements.div_ceil(THREADS).clamp(1, 16 * queue.device().properties().compute_units.max(1));
+    let cfg = LaunchConfig { grid: [blocks as u32, 1, 1], block: [THREADS as u32, 1, 1], shared_bytes: 0 };
+    module.function(&reduce)?.launch(queue, cfg, &mut args)?;
+    Ok(())
 }
 
 /// Launches a wgmma (sm_90a) kernel: tensor maps for A, B and (where TMA can describe it) D, one
@@ -489,21 +556,10 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, r
     let dims = kernel.persistent_dims(call.m, call.n, call.batch, device.properties().compute_units);
     let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
     function.launch(queue, cfg, &mut args)?;
-    let (Some(ws), Some(reduce)) = (run.workspace, kernel.reduce_kernel_name()) else { return Ok(()) };
-    let mut args = KernelArgs::new();
-    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32);
-    let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
-    args.push(alpha_ptr).push(beta_ptr);
-    args.push(ws.address).push(ws.ldw as i64);
-    args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
-    args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
-    // One thread per element, in a grid-stride loop over at most 16 blocks of 256 per SM.
-    const THREADS: usize = 256;
-    let elements = call.m.saturating_mul(call.n).saturating_mul(call.batch);
-    let blocks = elements.div_ceil(THREADS).clamp(1, 16 * device.properties().compute_units.max(1));
-    let cfg = LaunchConfig { grid: [blocks as u32, 1, 1], block: [THREADS as u32, 1, 1], shared_bytes: 0 };
-    module.function(&reduce)?.launch(queue, cfg, &mut args)?;
-    Ok(())
+    match run.workspace {
+        Some(ws) => launch_reduce(queue, kernel, module, call, ws),
+        None => Ok(()),
+    }
 }
 
 /// Pushes alpha and beta by value (host mode) or zeros by value (device mode); returns the
@@ -541,9 +597,10 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         kernel = GemmKernel::fallback(kernel.family, GemmVariant::Mma)
             .map_err(|why| BlasError::new(Status::ArchMismatch, "handle", why))?;
     }
+    let run = blocked_run(handle, queue, &kernel, call)?;
+    let call = &run.call;
+    let kernel = if kernel.config.split_k > 1 && run.workspace.is_none() { kernel.unsplit() } else { kernel };
     let kernel = kernel.with_batch(call.form);
-    let repacked = if kernel.config.repack { repacked_call(handle, queue, call)? } else { None };
-    let call = repacked.as_ref().unwrap_or(call);
     let module = module(device, kernel)?;
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     let (ab, cd) = (kernel.family.ab_bytes() as i64, kernel.family.c_bytes() as i64);
@@ -580,20 +637,30 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         function.launch(queue, cfg, &mut args)?;
         return Ok(());
     }
-    // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks.
+    // Grid y and z are limited to 65535 blocks: batches beyond that are launched in chunks (with
+    // split-K, grid z holds every slice of the chunk's entries).
     let dims = kernel.launch_dims(call.m, call.n, 1);
     if dims.grid[1] > MAX_GRID_YZ {
         return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
+    let splits = if run.workspace.is_some() { kernel.config.split_k as usize } else { 1 };
     let mut first = 0;
     while first < call.batch {
-        let count = (call.batch - first).min(MAX_GRID_YZ as usize);
+        let count = (call.batch - first).min(MAX_GRID_YZ as usize / splits);
         let mut args = args_from(first);
-        let cfg = LaunchConfig { grid: [dims.grid[0], dims.grid[1], count as u32], block: dims.block, shared_bytes: dims.shared_bytes };
-        function.launch(queue, cfg, &mut args)?;
+        if let Some(ws) = run.workspace {
+            // This chunk's slices: `splits` matrices of ldw x n per entry from `first` on.
+            let offset = (first * splits * call.n * ws.ldw * kernel.family.compute_bytes() as usize) as u64;
+            args.push(ws.address + offset).push(ws.ldw as i64);
+        }
+        let grid = [dims.grid[0], dims.grid[1], (count * splits) as u32];
+        function.launch(queue, LaunchConfig { grid, block: dims.block, shared_bytes: dims.shared_bytes }, &mut args)?;
         first += count;
     }
-    Ok(())
+    match run.workspace {
+        Some(ws) => launch_reduce(queue, &kernel, &module, call, ws),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

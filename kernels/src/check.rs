@@ -205,7 +205,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
             kernels.push(k.with_batch(BatchForm::Pointers));
         }
     }
-    for k in extra.iter().copied().chain(persistent_coverage()) {
+    for k in extra.iter().copied().chain(persistent_coverage()).chain(split_k_coverage()) {
         if !kernels.contains(&k) {
             kernels.push(k);
         }
@@ -285,6 +285,20 @@ fn persistent_coverage() -> Vec<GemmKernel> {
         v.push(k.with_batch(BatchForm::Pointers));
     }
     v
+}
+
+/// Blocked split-K modules (slice kernels and the reduce) on every vendor, whatever the tables
+/// pick: the FMA atom in f32, the f64 MFMA (AMD) and DMMA (sm_90) atoms, the 16-bit mma.sync one.
+fn split_k_coverage() -> Vec<GemmKernel> {
+    [
+        (GemmFamily::S, "mt64x64x16_w2x2_s3_p4x4_g8_o1_k4_fmaw32x16"),
+        (GemmFamily::D, "mt128x64x16_w2x2_s1_p4x4_g1_o2_k2_mfma16x16x4f64"),
+        (GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"),
+        (GemmFamily::Hss, "mt128x128x32_w2x2_s4_x_g8_o1_k2_mma16x8x16f16"),
+    ]
+    .into_iter()
+    .map(|(family, tag)| GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("split-K coverage configs are valid"))
+    .collect()
 }
 
 fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {

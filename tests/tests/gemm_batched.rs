@@ -337,6 +337,57 @@ fn persistent_configs_match_reference() {
     }
 }
 
+/// Every blocked split-K candidate (s, d, and the s repacking twins: copies and workspace in one
+/// scratch) this GPU runs, and 16-bit mma.sync tiles split (hss, h), pinned, strided batches:
+/// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the slices (empty
+/// slices add zeros), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
+/// k = 0 (no workspace: the unsplit twin runs); the pointer-array form (the unsplit twin) on the
+/// first config; and on the 16-slice configs, more entries than one launch's grid z holds.
+#[test]
+fn split_k_configs_match_reference() {
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let mut configs: Vec<(GemmFamily, GemmConfig)> = Vec::new();
+        for family in [GemmFamily::S, GemmFamily::D] {
+            configs.extend(GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma()).map(|c| (family, c)));
+        }
+        for family in [GemmFamily::Hss, GemmFamily::H] {
+            let c = GemmConfig::parse("mt128x128x32_w2x2_s4_x_g8_o1_k2_mma16x8x16f16").unwrap();
+            if c.supports_arch(family, &arch) {
+                configs.push((family, c));
+            }
+        }
+        assert!(configs.iter().any(|(f, _)| *f == GemmFamily::S), "{arch}: no split-K candidates");
+        for (index, (family, cfg)) in configs.iter().enumerate() {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+            let splits = cfg.split_k as usize;
+            let mut shapes = Vec::new();
+            for (i, (ta, tb)) in [(0, 1), (1, 0), (0, 0), (1, 1)].into_iter().enumerate() {
+                let base = Shape { ta: OPS[ta], tb: OPS[tb], m: mm + 5, n: nn + 3, k: 2 * splits * kk + 3, pad: [1, 3, 3], count: 3, share_a: i == 3, alpha_kind: 2, beta_kind: [0, 2][i % 2], seed: 900 + i as u64 };
+                shapes.push((base, index == 0 && i == 0));
+                shapes.push((Shape { m: mm - 1, n: 2 * nn + 1, k: kk * (splits - 1) - 1, count: 2, ..base }, false));
+            }
+            shapes.push((Shape { alpha_kind: 0, ..shapes[0].0 }, false));
+            shapes.push((Shape { k: 0, ..shapes[0].0 }, false));
+            if splits == 16 {
+                shapes.push((Shape { m: 5, n: 7, k: 40 * kk, count: 65535 / 16 + 3, pad: [0, 0, 1], share_a: false, ..shapes[0].0 }, false));
+            }
+            for (s, pointers) in shapes {
+                let r = match family {
+                    GemmFamily::S => typed_forms::<f32>(&h, &s, pointers),
+                    GemmFamily::D => typed_forms::<f64>(&h, &s, pointers),
+                    GemmFamily::H => typed_forms::<f16>(&h, &s, pointers),
+                    _ => ex_forms::<f16, f32>(&h, &s, pointers),
+                };
+                r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+            }
+        }
+        eprintln!("{arch}: {} split-K configs checked", configs.len());
+    }
+}
+
 /// Every repacking candidate (s; `r`: NN, TN and TT run as NT on transposed copies in the
 /// handle's scratch) this GPU runs, pinned, strided batches: entries cut mid-tile in m, n and k
 /// with odd leading dimensions (the copies' padded rows), every transpose pair, an A shared by

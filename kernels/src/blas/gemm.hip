@@ -601,6 +601,77 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
     rm_gemm_epilogue<Cfg, Ty>(acc, do_mul, alpha, beta, m, n, m0 + w.wm0, n0 + w.wn0, w.lane, C, ldc, D, ldd);
 }
 
+// ---- Split-K (configs tagged `_kS`) -------------------------------------------------------------
+// A tile too few to fill the GPU (256 x 256 x 65536: 16 tiles of 64 x 64 on 132 SMs) is cut into
+// SPLITS slices of its K tiles, one block each (grid z = entry * SPLITS + slice). A slice's block
+// multiplies its K tiles as an ordinary block multiplies all of them, and stores the sums unscaled
+// to its own matrix of a workspace, in the accumulator type; the module's second kernel
+// (RM_GEMM_SPLITK_REDUCE) adds the slices in slice order, so results do not depend on timing, and
+// applies alpha and beta. The wgmma kernels (gemm_sm90.hip) split their persistent work the same way.
+
+// Slice sp's K tiles [kt0, kt1) of `ktiles` (slices differ by at most one tile; some are empty
+// when ktiles < SPLITS).
+template <int SPLITS> RM_INLINE void rm_split_k_tiles(int sp, int ktiles, int& kt0, int& kt1) {
+    kt0 = (int)((long long)sp * ktiles / SPLITS);
+    kt1 = (int)((long long)(sp + 1) * ktiles / SPLITS);
+}
+
+// One slice of the block's tile into W (leading dimension ldw), as the accumulator type: the
+// mainloop on operands advanced to the slice's first K tile with k cut to the slice, then the
+// epilogue with alpha 1 and beta 0 (exact). An empty slice, or alpha = 0, stores zeros.
+template <class Cfg, class Ty, int TA, int TB, int SPLITS>
+RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, typename Ty::compute alpha, const typename Ty::scalar* alpha_ptr,
+                                  const typename Ty::ab* A, long long lda, const typename Ty::ab* B, long long ldb,
+                                  typename Cfg::Atom::acc_t* W, long long ldw) {
+    typedef typename Cfg::Atom::acc_t Tw;
+    typedef rm_gemm_types<typename Ty::ab, Tw, Tw, Tw> TyW;
+    alpha = rm_opaque(alpha);
+    if (alpha_ptr) alpha = rm_convert<typename Ty::compute>(*alpha_ptr);
+    int kt0, kt1;
+    rm_split_k_tiles<SPLITS>(sp, (k + Cfg::MT_K - 1) / Cfg::MT_K, kt0, kt1);
+    const long long k0 = (long long)kt0 * Cfg::MT_K;
+    const long long k1 = (long long)kt1 * Cfg::MT_K < k ? (long long)kt1 * Cfg::MT_K : k;
+    const int kslice = k1 > k0 ? (int)(k1 - k0) : 0;
+    // op(A) is k-contiguous when A is transposed; op(B) when B is not.
+    A += TA != RM_OP_N ? k0 : k0 * lda;
+    B += TB == RM_OP_N ? k0 : k0 * ldb;
+    const int tid = rm_tid_x();
+    int m0, n0;
+    rm_gemm_tile<Cfg>(m0, n0);
+    const rm_gemm_wave<Cfg> w(tid);
+    typename Cfg::Atom::CFrag acc[Cfg::REP_M][Cfg::REP_N];
+    rm_gemm_zero<Cfg>(acc);
+    const bool do_mul = kslice > 0 && !rm_is_zero(alpha);
+    if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, kslice, A, lda, B, ldb, m0, n0, tid, w.wm0, w.wn0, w.lane);
+    rm_gemm_epilogue<Cfg, TyW>(acc, do_mul, (Tw)1, (Tw)0, m, n, m0 + w.wm0, n0 + w.wn0, w.lane, (const Tw*)0, 0, W, ldw);
+}
+
+// The second kernel: D = alpha * (the sum of the SPLITS slices, added in slice order) + beta * C,
+// one thread per element of every batch entry, m fastest. The workspace holds slice s of entry b
+// at ws + (b * SPLITS + s) * ldw * n, leading dimension ldw, in Tw.
+template <int SPLITS, class Tw, class Ty>
+RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::compute alpha, typename Ty::compute beta,
+                                          const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
+                                          const Tw* ws, long long ldw, const typename Ty::c* C, long long ldc,
+                                          long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
+    typedef typename Ty::compute Tcomp;
+    rm_gemm_scalars<Ty>(alpha, beta, alpha_ptr, beta_ptr);
+    const bool read_c = !rm_is_zero(beta);
+    const long long total = (long long)m * n * batch;
+    for (long long e = (long long)rm_bid_x() * rm_bdim_x() + rm_tid_x(); e < total; e += (long long)rm_gdim_x() * rm_bdim_x()) {
+        const int i = (int)(e % m);
+        const long long rest = e / m;
+        const int j = (int)(rest % n), b = (int)(rest / n);
+        const Tw* p = ws + ((long long)b * SPLITS * n + j) * ldw + i;
+        Tw sum = p[0];
+#pragma unroll
+        for (int sp = 1; sp < SPLITS; ++sp) sum += p[(long long)sp * n * ldw];
+        Tcomp v = alpha * (Tcomp)sum;  // alpha = 0 (from a device pointer): every slice multiplied nothing
+        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[(long long)b * stride_c + i + (long long)j * ldc]), v);
+        D[(long long)b * stride_d + i + (long long)j * ldd] = rm_convert<typename Ty::c>(v);
+    }
+}
+
 // ---- Persistent grid (direct path, `persistent` configs) --------------------------------------
 // In the blocked grid a small batched problem (10000 matrices of 32^3) launches one block per
 // matrix, and each block exposes its load latency once: it loads its tiles, waits, computes one
@@ -771,6 +842,32 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                       mul ? A[b] + offset_a : (const TY::ab*)0, lda,                   \
                                       mul ? B[b] + offset_b : (const TY::ab*)0, ldb,                   \
                                       C[b] + offset_c, ldc, D[b] + offset_d, ldd);                     \
+    }
+// Split-K form (strided only): the parameters of RM_GEMM_KERNEL plus the workspace (entry
+// `first + z / SPLITS` of the launch's chunk, slice z % SPLITS, at ws + z * n * ldw; the host
+// offsets ws, like A and B, to the chunk's first entry).
+#define RM_GEMM_KERNEL_SPLITK(NAME, CFG, TY, TA, TB, SPLITS)                                           \
+    extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
+        int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
+        const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
+        const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
+        long long stride_c, TY::c* D, long long ldd, long long stride_d, CFG::Atom::acc_t* ws,         \
+        long long ldw) {                                                                               \
+        (void)beta; (void)beta_ptr; (void)C; (void)ldc; (void)stride_c; /* the reduce kernel's */      \
+        (void)D; (void)ldd; (void)stride_d;                                                            \
+        const long long z = rm_bid_z(), b = z / (SPLITS);                                              \
+        rm_gemm_slice_body<CFG, TY, TA, TB, SPLITS>(m, n, k, (int)(z - b * (SPLITS)), alpha, alpha_ptr, \
+                                                    A + b * stride_a, lda, B + b * stride_b, ldb,      \
+                                                    ws + z * n * ldw, ldw);                            \
+    }
+// The split-K reduce (both mainloops' split-K configs): workspace of Tw, SPLITS slices.
+#define RM_GEMM_SPLITK_REDUCE(NAME, SPLITS, TW, TY)                                                    \
+    extern "C" __global__ void RM_LAUNCH_BOUNDS(256, 1)                                                \
+        NAME(int m, int n, int batch, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,  \
+             const TY::scalar* beta_ptr, const TW* ws, long long ldw, const TY::c* C, long long ldc,      \
+             long long stride_c, TY::c* D, long long ldd, long long stride_d) {                          \
+        rm_gemm_splitk_reduce_body<SPLITS, TW, TY>(m, n, batch, alpha, beta, alpha_ptr, beta_ptr, ws, ldw, C, ldc, \
+                                                   stride_c, D, ldd, stride_d);                          \
     }
 // Persistent forms (`persistent` configs): the parameters of the forms above plus the batch count;
 // a grid of [blocks, 1, 1], sized by the host to what fits on the device at once.

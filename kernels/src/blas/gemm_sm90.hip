@@ -197,8 +197,7 @@ RM_INLINE void rm_sm90_unit(int u, int tiles_m, int tiles_n, int ktiles, int& m0
     const int t = u / Cfg::SPLITS;
     sp = u - t * Cfg::SPLITS;
     rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
-    kt0 = (int)((long long)sp * ktiles / Cfg::SPLITS);
-    kt1 = (int)((long long)(sp + 1) * ktiles / Cfg::SPLITS);
+    rm_split_k_tiles<Cfg::SPLITS>(sp, ktiles, kt0, kt1);
 }
 
 // D's raw bits for the staging buffer.
@@ -439,32 +438,6 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     }
 }
 
-// Split-K, the second kernel: D = alpha * (the sum of the SPLITS slices, added in slice order) +
-// beta * C, one thread per element of every batch entry, m fastest. The workspace holds slice s
-// of entry b at ws + (b * SPLITS + s) * ldw * n, leading dimension ldw.
-template <class Cfg, class Ty>
-RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::compute alpha, typename Ty::compute beta,
-                                          const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
-                                          const float* ws, long long ldw, const typename Ty::c* C, long long ldc,
-                                          long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
-    typedef typename Ty::compute Tcomp;
-    rm_gemm_scalars<Ty>(alpha, beta, alpha_ptr, beta_ptr);
-    const bool read_c = !rm_is_zero(beta);
-    const long long total = (long long)m * n * batch;
-    for (long long e = (long long)rm_bid_x() * rm_bdim_x() + rm_tid_x(); e < total; e += (long long)rm_gdim_x() * rm_bdim_x()) {
-        const int i = (int)(e % m);
-        const long long rest = e / m;
-        const int j = (int)(rest % n), b = (int)(rest / n);
-        const float* p = ws + ((long long)b * Cfg::SPLITS * n + j) * ldw + i;
-        float sum = 0.0f;
-#pragma unroll
-        for (int sp = 0; sp < Cfg::SPLITS; ++sp) sum += p[(long long)sp * n * ldw];
-        Tcomp v = alpha * sum;  // alpha = 0 (from a device pointer): every slice multiplied nothing
-        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[(long long)b * stride_c + i + (long long)j * ldc]), v);
-        D[(long long)b * stride_d + i + (long long)j * ldd] = rm_convert<typename Ty::c>(v);
-    }
-}
-
 // The exported kernel: the tensor maps of A, B and D (parameters 0, 1 and 2), whether D's is
 // valid (else D is written from registers), then the usual scalars and C/D.
 #if defined(RM_TMAP_ADDR_FN)
@@ -486,15 +459,6 @@ RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::
                                            RM_TMAP_ADDR(NAME, 2, map_d), store_tma, m, n, k,          \
                                            batch, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
                                            stride_d);                                                  \
-    }
-
-#define RM_GEMM_SPLITK_REDUCE(NAME, CFG, TY)                                                          \
-    extern "C" __global__ void RM_SM90_BOUNDS(256)                                                     \
-        NAME(int m, int n, int batch, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,  \
-             const TY::scalar* beta_ptr, const float* ws, long long ldw, const TY::c* C, long long ldc,   \
-             long long stride_c, TY::c* D, long long ldd, long long stride_d) {                          \
-        rm_gemm_splitk_reduce_body<CFG, TY>(m, n, batch, alpha, beta, alpha_ptr, beta_ptr, ws, ldw, C, ldc, stride_c, D, \
-                                            ldd, stride_d);                                              \
     }
 
 #endif // ROCMATH_GEMM_SM90_HIP

@@ -68,9 +68,12 @@ pub struct GemmConfig {
     /// that the next entry's loads overlap this one's multiply and store. For batches of small
     /// matrices. (wgmma configs are persistent by construction and leave this false.)
     pub persistent: bool,
-    /// wgmma only: K slices per tile (1: none). Each of the split_k blocks of a tile multiplies
-    /// one slice of K into an f32 workspace; a second kernel sums the slices in order and
-    /// applies alpha and beta. For tiles too few to fill the GPU with long K (16 x 8192 x 8192).
+    /// K slices per tile (1: none). Each of the split_k blocks (wgmma: work units) of a tile
+    /// multiplies one slice of K into a workspace in the accumulator type (f32 for wgmma); a
+    /// second kernel sums the slices in order and applies alpha and beta. For tiles too few to
+    /// fill the GPU with long K (16 x 8192 x 8192, 256 x 256 x 65536). wgmma configs, and
+    /// blocked (not persistent) ones of real families with f32 or f64 accumulators; strided
+    /// calls only: pointer-array calls run the config's unsplit twin. Tag: `_k{split_k}`.
     pub split_k: u32,
     /// FMA atoms, 32-bit real inputs (s): the host first copies an operand stored k-contiguous
     /// (op(A) when A is transposed, op(B) when B is not) m- or n-contiguous into the handle's
@@ -300,8 +303,8 @@ impl GemmConfig {
         if self.is_wgmma() {
             return self.validate_wgmma(family);
         }
-        if self.split_k > 1 {
-            return Err("split-K: wgmma configs only".into());
+        if self.split_k > 1 && (self.persistent || family.is_complex() || family == GemmFamily::I8) {
+            return Err("split-K: wgmma configs, or blocked (not persistent) ones of real families with f32 or f64 accumulators".into());
         }
         if self.persistent && !self.is_direct() {
             return Err("a persistent grid streams K tiles through the direct path's stages (stages >= 2)".into());
@@ -720,6 +723,14 @@ impl GemmConfig {
                     }
                     v.push(persistent(Atom::MmaM16n8k8F64, [32, 32, 32], [2, 2], 3));
                     v.push(persistent(Atom::MmaM8n8k4F64, [64, 64, 16], [2, 2], 4));
+                    // Split-K, for tiles too few to fill the GPU with long K (256 x 256 x 65536 is
+                    // 16 tiles of 64 x 64).
+                    for (mt, min_waves, splits) in [([64, 64, 16], 3, &[2, 4, 8, 16][..]), ([128, 64, 16], 1, &[2, 4][..])] {
+                        for &split_k in splits {
+                            let c = GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, mt, [2, 2], 3, min_waves);
+                            v.push(GemmConfig { split_k, ..c });
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -808,6 +819,12 @@ impl GemmConfig {
         ] {
             v.push(warp(mt, waves, stages, 2));
         }
+        // Split-K (see the f64 ones above).
+        for (mt, waves, min_waves, splits) in [([64, 64, 16], [2, 2], 1, &[2, 4, 8, 16][..]), ([128, 128, 16], [2, 4], 2, &[2, 4][..])] {
+            for &split_k in splits {
+                v.push(GemmConfig { split_k, ..warp(mt, waves, 3, min_waves) });
+            }
+        }
         // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose
         // batches of small matrices would pay the copy of every entry) that run NN, TN and TT as
         // NT behind the transposing copy.
@@ -843,9 +860,9 @@ impl GemmKernel {
     }
 
     /// Whether the config has kernels of this batch form (wgmma: strided only, since each TMA
-    /// tensor map describes one strided tensor).
+    /// tensor map describes one strided tensor; split-K: strided only, see [`unsplit`](Self::unsplit)).
     pub fn supports_batch(&self, form: BatchForm) -> bool {
-        !(self.config.is_wgmma() && form == BatchForm::Pointers)
+        !((self.config.is_wgmma() || self.config.split_k > 1) && form == BatchForm::Pointers)
     }
 
     /// The arch to compile for when it differs from the device's (`sm_90a` for wgmma).
@@ -947,7 +964,13 @@ impl GemmKernel {
 
     /// The split-K config's second kernel, which sums the slices into D (`None` without split-K).
     pub fn reduce_kernel_name(&self) -> Option<String> {
-        (self.config.split_k > 1).then(|| format!("{}_reduce", self.module_name()))
+        (self.config.split_k > 1 && self.batch == BatchForm::Strided).then(|| format!("{}_reduce", self.module_name()))
+    }
+
+    /// The same module without split-K (what runs a split-K config's calls that have no
+    /// workspace: pointer arrays, or no memory for it).
+    pub fn unsplit(self) -> GemmKernel {
+        GemmKernel { config: GemmConfig { split_k: 1, ..self.config }, ..self }
     }
 
     /// All kernel names of the module.
@@ -1042,18 +1065,22 @@ pub fn instantiations(
     }
     let cfg_name = format!("rm_cfg_{module}");
     s.push_str(&format!("typedef {} {cfg_name};\n", cfg.cpp(family)));
-    let mac = match (batch, cfg.persistent) {
-        _ if cfg.is_wgmma() => "RM_GEMM_SM90_KERNEL",
-        (BatchForm::Strided, false) => "RM_GEMM_KERNEL",
-        (BatchForm::Pointers, false) => "RM_GEMM_KERNEL_PA",
-        (BatchForm::Strided, true) => "RM_GEMM_KERNEL_PERSISTENT",
-        (BatchForm::Pointers, true) => "RM_GEMM_KERNEL_PA_PERSISTENT",
+    let split = cfg.split_k > 1 && batch == BatchForm::Strided;
+    let (mac, extra) = match (batch, cfg.persistent) {
+        _ if cfg.is_wgmma() => ("RM_GEMM_SM90_KERNEL", String::new()),
+        _ if split => ("RM_GEMM_KERNEL_SPLITK", format!(", {}", cfg.split_k)),
+        (BatchForm::Strided, false) => ("RM_GEMM_KERNEL", String::new()),
+        (BatchForm::Pointers, false) => ("RM_GEMM_KERNEL_PA", String::new()),
+        (BatchForm::Strided, true) => ("RM_GEMM_KERNEL_PERSISTENT", String::new()),
+        (BatchForm::Pointers, true) => ("RM_GEMM_KERNEL_PA_PERSISTENT", String::new()),
     };
     for &(a, b) in transposes {
-        s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));
+        s.push_str(&format!("{mac}({}, {cfg_name}, {}, {}, {}{extra})\n", name(a, b), family.types_cpp(), a.cpp(), b.cpp()));
     }
-    if cfg.split_k > 1 {
-        s.push_str(&format!("RM_GEMM_SPLITK_REDUCE({module}_reduce, {cfg_name}, {})\n", family.types_cpp()));
+    if split {
+        // (the wgmma kernels sum in f32 whatever the family; the blocked ones in their atom's type)
+        let workspace = if cfg.is_wgmma() { "float".to_string() } else { format!("{cfg_name}::Atom::acc_t") };
+        s.push_str(&format!("RM_GEMM_SPLITK_REDUCE({module}_reduce, {}, {workspace}, {})\n", cfg.split_k, family.types_cpp()));
     }
     s
 }

@@ -319,7 +319,46 @@ fn wgmma_configs() {
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
     assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, ")));
     assert!(k.reduce_kernel_name().is_none());
-    let direct = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().find(|c| !c.is_wgmma()).unwrap();
-    let e = GemmConfig { split_k: 2, ..direct }.validate(GemmFamily::Hss).unwrap_err();
-    assert!(e.contains("wgmma configs only"), "{e}");
+}
+
+#[test]
+fn blocked_split_k_configs() {
+    // Blocked tiles of real families with f32 or f64 sums split too: slice kernels that take the
+    // workspace, and a reduce that sums it in the atom's accumulator type.
+    let direct = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().find(|c| c.variant() == GemmVariant::Mma && !c.persistent).unwrap();
+    let split = GemmConfig { split_k: 4, ..direct };
+    assert!(split.validate(GemmFamily::Hss).is_ok());
+    assert!(split.tag().contains("_o1_k4_mma16x8x16f16"), "{}", split.tag());
+    assert_eq!(GemmConfig::parse(&split.tag()).unwrap(), split);
+    let k = GemmKernel::new(GemmFamily::Hss, split).unwrap();
+    let src = k.source();
+    let cfg = format!("rm_cfg_{}", k.module_name());
+    assert!(src.contains(&format!("RM_GEMM_KERNEL_SPLITK({}, {cfg}, rm_gemm_ty_hss, RM_OP_N, RM_OP_T, 4)", k.kernel_name(Trans::N, Trans::T))));
+    let reduce = k.reduce_kernel_name().unwrap();
+    assert!(src.contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, 4, {cfg}::Atom::acc_t, rm_gemm_ty_hss)")));
+    assert_eq!(k.kernel_names().len(), 5);
+    // Pointer arrays have no workspace: the unsplit twin runs them, and the split module has
+    // no pointer-array form.
+    assert!(!k.supports_batch(BatchForm::Pointers) && k.supports_batch(BatchForm::Strided));
+    let twin = k.unsplit();
+    assert_eq!(twin.config, direct);
+    assert!(twin.with_batch(BatchForm::Pointers).supports_batch(BatchForm::Pointers));
+    let pa = k.with_batch(BatchForm::Pointers);
+    assert!(pa.reduce_kernel_name().is_none() && !pa.source().contains("RM_GEMM_KERNEL_SPLITK(gemm_"));
+    // f64 and f32 FMA tiles split; persistent grids, complex and i8 families do not.
+    for (family, tag) in [(GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"), (GemmFamily::S, "mt64x64x16_t16x16_s1_p4x4_g1_o1_k2_fma")] {
+        GemmConfig::parse(tag).unwrap().validate(family).unwrap();
+    }
+    for (family, tag) in [
+        (GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_k2_fma"),
+        (GemmFamily::C, "mt64x64x8_t16x16_s1_p4x4_g1_o1_k2_fma"),
+        (GemmFamily::I8, "mt128x128x64_w2x2_s3_x_g8_o1_k2_mma16x8x32s8"),
+    ] {
+        let e = GemmConfig::parse(tag).unwrap().validate(family).unwrap_err();
+        assert!(e.contains("split-K"), "{tag}: {e}");
+    }
+    // The candidates have split tiles for s and d.
+    for family in [GemmFamily::S, GemmFamily::D] {
+        assert!(GemmConfig::candidates(family, "sm_90").iter().any(|c| c.split_k > 1 && !c.is_wgmma()), "{family:?}");
+    }
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Twentieth session (GEMM: split-K for the blocked kernels). After stage.sh, carry .carry.
+# Output: $OUT/s20-$PHASE*.
+# PHASE=a: in parallel: gemm_batched-test split_k_configs_match_reference (every blocked split-K
+#          candidate pinned), gemm-test wgmma_split_k_strided_batches (the wgmma reduce, now shared)
+#          (s20-a-tests.txt); then s and d NT at 256 x 256 x 65536 and 1024^3: the table's
+#          config against split-K configs pinned, two rounds (s20-a.txt).
+# PHASE=b: s and d in NT, NN, TN and TT tuned at 256 x 256 x 65536 and 1024^3 over the split-K
+#          candidates (FILTER _k; at 1024^3 the table's pick is timed beside them) (tables and
+#          logs in s20-b-tune.tgz); the lines with those tables (s20-b.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+nvidia-smi -L > "$OUT/s20-$P-gpu.txt"
+case $P in
+a)
+  tests_in_parallel s20-a-tests.txt "gemm_batched-test split_k_configs_match_reference" "gemm-test wgmma_split_k_strided_batches"
+  for round in 1 2; do
+    for sc in "s 256 256 65536 mt64x64x16_w2x2_s3_p4x4_g8_o1_k4_fmaw32x16 mt64x64x16_w2x2_s3_p4x4_g8_o1_k8_fmaw32x16 mt64x64x16_w2x2_s3_p4x4_g8_o1_k16_fmaw32x16" \
+              "d 256 256 65536 mt64x64x16_w2x2_s3_p4x4_g8_o3_k4_mma16x8x16f64 mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64 mt64x64x16_w2x2_s3_p4x4_g8_o3_k16_mma16x8x16f64" \
+              "s 1024 1024 1024 mt128x128x16_w2x4_s3_p4x4_g8_o2_k2_fmaw32x16 mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16 mt64x64x16_w2x2_s3_p4x4_g8_o1_k2_fmaw32x16" \
+              "d 1024 1024 1024 mt128x64x16_w2x2_s3_p4x4_g8_o1_k2_mma16x8x16f64 mt64x64x16_w2x2_s3_p4x4_g8_o3_k2_mma16x8x16f64"; do
+      set -- $sc
+      args="--precision $1 --transA N --transB T -m $2 -n $3 -k $4"
+      bench_line s20-a "$1 ${2}x${3}x$4 table r$round" $args
+      for c in "${@:5}"; do bench_line s20-a "$1 ${2}x${3}x$4 $c r$round" $args --config $c; done
+    done
+  done
+  ;;
+b)
+  OUT=$OUT/tune PRECISIONS="s d" LAYOUTS="NT NN TN TT" SIZES=256x256x65536,1024x1024x1024 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=400 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
+  for p in s d; do
+    for layout in NT NN TN TT; do
+      for size in "256 256 65536" "1024 1024 1024"; do
+        set -- $size
+        ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-b "$p $layout ${1}x${2}x$3 tuned" --precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $2 -k $3
+      done
+    done
+  done
+  tar czf "$OUT/s20-b-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+esac
+exit $status
