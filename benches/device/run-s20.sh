@@ -5,7 +5,8 @@
 #          candidate pinned), gemm-test wgmma_split_k_strided_batches (the wgmma reduce, now shared)
 #          (s20-a-tests.txt); then s and d NT at 256 x 256 x 65536 and 1024^3: the table's
 #          config against split-K configs pinned, two rounds (s20-a.txt).
-# PHASE=b: s and d in NT, NN, TN and TT tuned at 256 x 256 x 65536 and 1024^3 over the split-K
+# PHASE=b: s and d in NT, NN, TN and TT tuned at 256 x 256 x 65536, 1024^3 and 1024 x 1024 x
+#          65536 over the split-K
 #          candidates (FILTER _k; at 1024^3 the table's pick is timed beside them) (tables and
 #          logs in s20-b-tune.tgz); the lines with those tables (s20-b.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -30,8 +31,8 @@ a)
   done
   ;;
 b)
-  OUT=$OUT/tune PRECISIONS="s d" LAYOUTS="NT NN TN TT" SIZES=256x256x65536,1024x1024x1024 FILTER=_k MAX_CANDIDATES=40 \
-    DEADLINE=400 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
+  OUT=$OUT/tune PRECISIONS="s d" LAYOUTS="NT NN TN TT" SIZES=256x256x65536,1024x1024x1024,1024x1024x65536 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=380 STEP_TIMEOUT=110 bash benches/device/run-tune.sh || status=1
   for p in s d; do
     for layout in NT NN TN TT; do
       for size in "256 256 65536" "1024 1024 1024"; do

@@ -25,14 +25,20 @@ fn transpose_source() -> KernelSource {
 
 /// The GEMM modules `rocmath-aot` compiles ahead of time for `arch` (see `rocmath_runtime::aot`):
 /// every config the embedded tuning tables of the arch name (entries and fallbacks) that runs
-/// there, every family's fallback of every variant that runs there (the mma.sync kernels that
-/// take calls TMA cannot describe among them), and the operand transpose. Each once.
+/// there, with the unsplit twin of each blocked split-K one (for calls without a workspace),
+/// every family's fallback of every variant that runs there (the mma.sync kernels that take
+/// calls TMA cannot describe among them), and the operand transpose. Each once.
 pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
     let mut kernels: Vec<GemmKernel> = Vec::new();
     for table in Tables::embedded().iter().filter(|t| t.arch == arch && t.generator == GENERATOR) {
         let Some(family) = GemmFamily::from_tag(&table.types) else { continue };
         let solutions = table.entries().iter().map(|e| e.solution.as_str()).chain(std::iter::once(table.fallback.as_str()));
-        kernels.extend(solutions.filter_map(|sol| GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok())));
+        for kernel in solutions.filter_map(|sol| GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok())) {
+            kernels.push(kernel);
+            if kernel.config.split_k > 1 && !kernel.config.is_wgmma() {
+                kernels.push(kernel.unsplit());
+            }
+        }
     }
     for family in GemmFamily::ALL {
         kernels.extend(GemmVariant::ALL.iter().filter_map(|&v| GemmKernel::arch_fallback(family, v, arch).ok()));

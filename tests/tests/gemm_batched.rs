@@ -342,7 +342,8 @@ fn persistent_configs_match_reference() {
 /// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the slices (empty
 /// slices add zeros), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
 /// k = 0 (no workspace: the unsplit twin runs); the pointer-array form (the unsplit twin) on the
-/// first config; and on the 16-slice configs, more entries than one launch's grid z holds.
+/// first config; and on the configs of 32 slices and more, more entries than one launch's grid z
+/// holds.
 #[test]
 fn split_k_configs_match_reference() {
     for device in test_gpus() {
@@ -371,8 +372,8 @@ fn split_k_configs_match_reference() {
             }
             shapes.push((Shape { alpha_kind: 0, ..shapes[0].0 }, false));
             shapes.push((Shape { k: 0, ..shapes[0].0 }, false));
-            if splits == 16 {
-                shapes.push((Shape { m: 5, n: 7, k: 40 * kk, count: 65535 / 16 + 3, pad: [0, 0, 1], share_a: false, ..shapes[0].0 }, false));
+            if splits >= 32 {
+                shapes.push((Shape { m: 5, n: 7, k: 2 * splits * kk, count: 65535 / splits + 3, pad: [0, 0, 1], share_a: false, ..shapes[0].0 }, false));
             }
             for (s, pointers) in shapes {
                 let r = match family {
