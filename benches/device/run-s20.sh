@@ -8,7 +8,15 @@
 # PHASE=b: s and d in NT, NN, TN and TT tuned at 256 x 256 x 65536, 1024^3 and 1024 x 1024 x
 #          65536 over the split-K
 #          candidates (FILTER _k; at 1024^3 the table's pick is timed beside them) (tables and
-#          logs in s20-b-tune.tgz); the lines with those tables (s20-b.txt).
+#          logs in s20-b-tune.tgz); the lines with those tables (s20-b.txt). (d TN and TT did
+#          not fit in the step deadline: phase c.)
+# PHASE=c: (s20-b's s and d NT/NN tables committed; this phase reads the repository's tables
+#          through ROCMATH_TUNING_DIR, since the staged binaries embed the older ones) d TN and TT
+#          tuned as in phase b (s20-c-tune.tgz); the s and d lines in all four layouts at the
+#          three sizes with the tables (s20-c.txt).
+# PHASE=d: (every table committed and staged) gemm_batched-test (split_k_configs_match_reference
+#          with the 32- and 64-slice candidates too), gemm-test every_table_config_matches_reference,
+#          aot-test (s20-d-tests.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -42,6 +50,22 @@ b)
     done
   done
   tar czf "$OUT/s20-b-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+c)
+  OUT=$OUT/tune PRECISIONS=d LAYOUTS="TN TT" SIZES=256x256x65536,1024x1024x1024,1024x1024x65536 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=300 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+  for p in s d; do
+    for layout in NT NN TN TT; do
+      for size in "256 256 65536" "1024 1024 1024" "1024 1024 65536"; do
+        set -- $size
+        ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-c "$p $layout ${1}x${2}x$3 tables" --precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $2 -k $3
+      done
+    done
+  done
+  tar czf "$OUT/s20-c-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+d)
+  TEST_TIMEOUT=540 tests_in_parallel s20-d-tests.txt gemm_batched-test "gemm-test every_table_config_matches_reference" aot-test
   ;;
 esac
 exit $status
