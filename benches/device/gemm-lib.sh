@@ -7,7 +7,7 @@ bench_line() {
   local line
   line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 ${BENCH:-.carry/rocmath-bench} gemm --device cuda --iters 10 "$@" 2>&1) || status=1
   echo "$line" >> "$OUT/$file-full.txt"
-  echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
+  echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong|unavailable" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
 }
 # run_test FILE BINARY FILTER: one test binary of .carry/tests with ROCMATH_REQUIRE_GPU=1.
 run_test() {

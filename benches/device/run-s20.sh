@@ -17,6 +17,9 @@
 # PHASE=d: (every table committed and staged) gemm_batched-test (split_k_configs_match_reference
 #          with the 32- and 64-slice candidates too), gemm-test every_table_config_matches_reference,
 #          aot-test (s20-d-tests.txt).
+# PHASE=e: (rocmath-bench rebuilt with the i8 line and copied into .carry; the rest as staged for
+#          phase d) i8 TN and NT at 1024^3, 4096^3 and 8192^3 against cuBLAS COMPUTE_32I; s and d
+#          NT at the four squares with the final tables (s20-e.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -66,6 +69,16 @@ c)
   ;;
 d)
   TEST_TIMEOUT=540 tests_in_parallel s20-d-tests.txt gemm_batched-test "gemm-test every_table_config_matches_reference" aot-test
+  ;;
+e)
+  for layout in TN NT; do
+    for n in 1024 4096 8192; do
+      bench_line s20-e "i8 $layout ${n}^3" --precision i8 --transA ${layout:0:1} --transB ${layout:1:1} -m $n -n $n -k $n
+    done
+  done
+  for p in s d; do
+    for n in 1024 2048 4096 8192; do bench_line s20-e "$p NT ${n}^3" --precision $p --transA N --transB T -m $n -n $n -k $n; done
+  done
   ;;
 esac
 exit $status

@@ -24,8 +24,10 @@ pub mod dtype {
     pub const R_32F: i32 = 0;
     pub const R_64F: i32 = 1;
     pub const R_16F: i32 = 2;
+    pub const R_8I: i32 = 3;
     pub const C_32F: i32 = 4;
     pub const C_64F: i32 = 5;
+    pub const R_32I: i32 = 10;
     pub const R_16BF: i32 = 14;
 }
 
@@ -34,6 +36,7 @@ pub mod compute {
     pub const C32F: i32 = 68;
     pub const C32F_FAST_TF32: i32 = 77;
     pub const C64F: i32 = 70;
+    pub const C32I: i32 = 72;
 }
 
 const CUBLAS_GEMM_DEFAULT: c_int = -1;

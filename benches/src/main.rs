@@ -21,14 +21,15 @@ use rocmath_bench::fft::{suite_cases, FftArgs};
 use rocmath_bench::gemm::{check, sample_columns, time_ms, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
 use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
-use rocmath_tests::{xf32_compute_roundoff, Num};
+use rocmath_tests::{gemm_i8_reference_column, xf32_compute_roundoff, Num, Rng};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
-  gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs|xf32  --transA N|T|C  --transB N|T|C
+  gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs|xf32|i8  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
                 [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
                 xf32: f32 with rocblas_xf32_xdl_math_op (TF32 products; cuBLAS COMPUTE_32F_FAST_TF32)
+                i8: i8 inputs, i32 C/D and integer alpha/beta (cuBLAS COMPUTE_32I; 2 ops a multiply-add)
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
   fft options:  --precision single|double|half  --type c2c|r2c|c2r  [--inverse]  --length N[xN2[xN3]]
                 [--batch B] [--inplace] [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--no-peer]
@@ -293,6 +294,7 @@ fn run_gemm(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
         "bss" => bench_ex::<bf16, f32>(device, g, (dt::R_16BF, dt::R_32F, ct::C32F)),
         "hhs" => bench_ex::<f16, f16>(device, g, (dt::R_16F, dt::R_16F, ct::C32F)),
         "bbs" => bench_ex::<bf16, bf16>(device, g, (dt::R_16BF, dt::R_16BF, ct::C32F)),
+        "i8" => bench_i8(device, g),
         p => Err(format!("unknown precision {p}")),
     }
 }
@@ -372,10 +374,84 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
 }
 
+/// The i8 family (gemm_ex with i8 inputs, i32 C, D, alpha and beta; wrapping modulo 2^32): full
+/// range i8 inputs, and the exact reference on sampled columns of the first and last entries for
+/// ours and for cuBLAS (COMPUTE_32I). Its rates count 2 integer operations a multiply-add.
+fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
+    use cublas::{compute as ct, dtype as dt};
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let int = |v: f64, name: &str| if v.fract() == 0.0 && v.abs() <= i32::MAX as f64 { Ok(v as i32) } else { Err(format!("i8: {name} {v} is not an i32")) };
+    let (alpha, beta) = (int(g.alpha, "alpha")?, int(g.beta, "beta")?);
+    let p = Problem::new(g.trans_a, g.trans_b, [g.m, g.n, g.k], [g.lda, g.ldb, g.ldc], g.batch, g.alpha, g.beta);
+    let (lda, ldb, ldc) = (p.lda, p.ldb, p.ldc);
+    let (sa, sb, sc) = p.strides();
+    let mut rng = Rng::new(0x1818 ^ (p.m * 31 + p.n * 17 + p.k) as u64);
+    let a: Vec<i8> = (0..sa * p.batch).map(|_| rng.next_u64() as i8).collect();
+    let b: Vec<i8> = (0..sb * p.batch).map(|_| rng.next_u64() as i8).collect();
+    let c: Vec<i32> = (0..sc * p.batch).map(|_| rng.next_u64() as i32).collect();
+    let mut handle = Handle::on(device).map_err(|e| err(&e))?;
+    handle.set_gemm_variant(g.variant);
+    handle.set_gemm_config(g.config);
+    let q = handle.queue().clone();
+    let up_err = |e: rocmath_runtime::Error| e.to_string();
+    let (da, db) = (DeviceBuffer::from_slice(&q, &a).map_err(up_err)?, DeviceBuffer::from_slice(&q, &b).map_err(up_err)?);
+    let mut dc = DeviceBuffer::from_slice(&q, &c).map_err(up_err)?;
+    let batch = p.batch_strides();
+    let ours = |dc: &mut DeviceBuffer<i32>| {
+        gemm_strided_batched_ex::<i8, i32>(&handle, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, &da, lda, &db, ldb, beta, dc, ldc, batch).map_err(|e| err(&e))
+    };
+    let cols = sample_columns(&p, BENCH_CHECK_MACS, false);
+    let check_i8 = |got: &[i32], who: &str| -> Result<String, String> {
+        let mut entries = vec![0, p.batch.saturating_sub(1)];
+        entries.dedup();
+        for &e in &entries {
+            for &j in &cols {
+                let (ae, be, ce) = (&a[e * sa..(e + 1) * sa], &b[e * sb..(e + 1) * sb], &c[e * sc..(e + 1) * sc]);
+                let want = gemm_i8_reference_column((p.trans_a, p.trans_b), (p.m, p.k), alpha, ae, lda, be, ldb, beta, ce, ldc, j);
+                let at = e * sc + j * ldc;
+                if let Some(i) = (0..p.m).find(|&i| got[at + i] != want[i]) {
+                    return Err(format!("{who} result wrong: entry {e} D({i}, {j}) = {} (exact {})", got[at + i], want[i]));
+                }
+            }
+        }
+        Ok(format!("exact ({} cols x {} batch entries)", cols.len(), entries.len()))
+    };
+    if !p.is_empty() {
+        ours(&mut dc)?;
+        println!("  check: {}", check_i8(&dc.to_vec(&q).map_err(up_err)?, "rocmath")?);
+    }
+    let ops = p.flops(false);
+    let ms = time_ms(&q, g.warmup, g.iters, || ours(&mut dc))?;
+    let gops = ops / ms / 1e6;
+    let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
+    let kernel = match gemm_solution(&handle, GemmFamily::I8, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
+        Ok(Some(k)) => format!(" kernel={}", k.module_name()),
+        Ok(None) => String::new(),
+        Err(e) => format!(" kernel=({e})"),
+    };
+    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={alpha} beta={beta} device={}{kernel}: rocmath {gops:.1} GOP/s ({ms:.4} ms)", device.spec());
+    let mut peer = None;
+    if g.peer && matches!(device, Device::Cuda(_)) {
+        match peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c) {
+            Ok((peer_ms, got)) => {
+                let verdict = check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
+                let peer_gops = ops / peer_ms / 1e6;
+                println!("  cublas {peer_gops:.1} GOP/s ({peer_ms:.4} ms)  ratio {:.3}", gops / peer_gops);
+                println!("  cublas check: {verdict}");
+                peer = Some((peer_gops, peer_ms));
+            }
+            Err(e) => println!("  cublas unavailable: {e}"),
+        }
+    } else {
+        println!("  (no peer library timed on {})", device.spec());
+    }
+    Ok(Outcome { label, ours_gflops: gops, ours_ms: ms, peer })
+}
+
 /// Times cuBLAS on the same device buffers (C reset to the same input first), and returns its
 /// result for checking.
 #[allow(clippy::type_complexity)]
-fn peer_run<In: Num, Out: Num>(
+fn peer_run<In: bytemuck::Pod, Out: bytemuck::Pod>(
     q: &Queue,
     g: &GemmArgs,
     [tin, tout, compute]: [i32; 3],
@@ -391,11 +467,13 @@ fn peer_run<In: Num, Out: Num>(
         Operation::Transpose => 1,
         Operation::ConjugateTranspose => 2,
     };
-    // Scalars in the compute type: f64 for 64F, else f32 (complex: (re, im) pairs).
+    // Scalars in the compute type: f64 for 64F, i32 for 32I, else f32 (complex: (re, im) pairs).
     let scal = |v: f64| -> [u8; 16] {
         let mut out = [0u8; 16];
         if compute == cublas::compute::C64F {
             out[..8].copy_from_slice(&v.to_le_bytes());
+        } else if compute == cublas::compute::C32I {
+            out[..4].copy_from_slice(&(v as i32).to_le_bytes());
         } else {
             out[..4].copy_from_slice(&(v as f32).to_le_bytes());
         }

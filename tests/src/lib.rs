@@ -298,19 +298,40 @@ pub fn gemm_i8_reference(
     c: &[i32],
     ldc: usize,
 ) -> Vec<i32> {
+    let mut d = c.to_vec();
+    for j in 0..n {
+        let col = gemm_i8_reference_column((trans_a, trans_b), (m, k), alpha, a, lda, b, ldb, beta, c, ldc, j);
+        d[j * ldc..j * ldc + m].copy_from_slice(&col);
+    }
+    d
+}
+
+/// Column `j` (its m elements) of [`gemm_i8_reference`]'s D, for checks that sample columns.
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_i8_reference_column(
+    (trans_a, trans_b): (Operation, Operation),
+    (m, k): (usize, usize),
+    alpha: i32,
+    a: &[i8],
+    lda: usize,
+    b: &[i8],
+    ldb: usize,
+    beta: i32,
+    c: &[i32],
+    ldc: usize,
+    j: usize,
+) -> Vec<i32> {
     let at = |x: &[i8], ld: usize, op: Operation, row: usize, col: usize| -> i64 {
         if op == Operation::None { x[row + col * ld] as i64 } else { x[col + row * ld] as i64 }
     };
-    let mut d = c.to_vec();
-    for j in 0..n {
-        for i in 0..m {
+    (0..m)
+        .map(|i| {
             let sum: i64 = (0..k).map(|l| at(a, lda, trans_a, i, l) * at(b, ldb, trans_b, l, j)).sum();
             let mut v = (alpha as i64).wrapping_mul(sum);
             if beta != 0 {
                 v = v.wrapping_add((beta as i64).wrapping_mul(c[i + j * ldc] as i64));
             }
-            d[i + j * ldc] = v as i32;
-        }
-    }
-    d
+            v as i32
+        })
+        .collect()
 }
