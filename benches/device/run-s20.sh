@@ -20,6 +20,12 @@
 # PHASE=e: (rocmath-bench rebuilt with the i8 line and copied into .carry; the rest as staged for
 #          phase d) i8 TN and NT at 1024^3, 4096^3 and 8192^3 against cuBLAS COMPUTE_32I; s and d
 #          NT at the four squares with the final tables (s20-e.txt).
+# PHASE=f: (split-K candidates for the 16-bit mma.sync tiles) hss, bss and h NT at 256 x 256 x
+#          65536 with the committed tables; hss, bss and h NT and NN tuned there, s and d NT at
+#          2048^3, over the split-K candidates (s20-f-tune.tgz); the lines with those tables
+#          (s20-f.txt).
+# PHASE=g: gemm_batched-test split_k_configs_match_reference with the 16-bit candidates
+#          (s20-g-tests.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -79,6 +85,27 @@ e)
   for p in s d; do
     for n in 1024 2048 4096 8192; do bench_line s20-e "$p NT ${n}^3" --precision $p --transA N --transB T -m $n -n $n -k $n; done
   done
+  ;;
+f)
+  for p in hss bss h; do
+    bench_line s20-f "$p NT 256x256x65536 committed" --precision $p --transA N --transB T -m 256 -n 256 -k 65536
+  done
+  OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS="NT NN" SIZES=256x256x65536 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=250 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
+  OUT=$OUT/tune PRECISIONS="s d" LAYOUTS=NT SIZES=2048x2048x2048 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=150 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  for p in hss bss h; do
+    for layout in NT NN; do
+      ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-f "$p $layout 256x256x65536 tuned" --precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m 256 -n 256 -k 65536
+    done
+  done
+  for p in s d; do
+    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-f "$p NT 2048^3 tuned" --precision $p --transA N --transB T -m 2048 -n 2048 -k 2048
+  done
+  tar czf "$OUT/s20-f-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+g)
+  TEST_TIMEOUT=560 tests_in_parallel s20-g-tests.txt "gemm_batched-test split_k_configs_match_reference"
   ;;
 esac
 exit $status

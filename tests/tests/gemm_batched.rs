@@ -338,7 +338,7 @@ fn persistent_configs_match_reference() {
 }
 
 /// Every blocked split-K candidate (s, d, and the s repacking twins: copies and workspace in one
-/// scratch) this GPU runs, and 16-bit mma.sync tiles split (hss, h), pinned, strided batches:
+/// scratch; the 16-bit mma.sync tiles in hss, bss and h) this GPU runs, pinned, strided batches:
 /// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the slices (empty
 /// slices add zeros), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
 /// k = 0 (no workspace: the unsplit twin runs); the pointer-array form (the unsplit twin) on the
@@ -349,14 +349,8 @@ fn split_k_configs_match_reference() {
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut configs: Vec<(GemmFamily, GemmConfig)> = Vec::new();
-        for family in [GemmFamily::S, GemmFamily::D] {
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::H] {
             configs.extend(GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma()).map(|c| (family, c)));
-        }
-        for family in [GemmFamily::Hss, GemmFamily::H] {
-            let c = GemmConfig::parse("mt128x128x32_w2x2_s4_x_g8_o1_k2_mma16x8x16f16").unwrap();
-            if c.supports_arch(family, &arch) {
-                configs.push((family, c));
-            }
         }
         assert!(configs.iter().any(|(f, _)| *f == GemmFamily::S), "{arch}: no split-K candidates");
         for (index, (family, cfg)) in configs.iter().enumerate() {
@@ -380,6 +374,7 @@ fn split_k_configs_match_reference() {
                     GemmFamily::S => typed_forms::<f32>(&h, &s, pointers),
                     GemmFamily::D => typed_forms::<f64>(&h, &s, pointers),
                     GemmFamily::H => typed_forms::<f16>(&h, &s, pointers),
+                    GemmFamily::Bss => ex_forms::<bf16, f32>(&h, &s, pointers),
                     _ => ex_forms::<f16, f32>(&h, &s, pointers),
                 };
                 r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));

@@ -643,6 +643,13 @@ impl GemmConfig {
                     ] {
                         v.push(persistent(atom, mt, waves, stages));
                     }
+                    // Split-K on the mma.sync tiles: the wgmma configs split at most 16 ways, 64
+                    // units at 256 x 256 x 65536 on 132 SMs.
+                    for (mt, splits) in [([64, 64, 32], &[8, 16, 32, 64][..]), ([128, 128, 32], &[16, 64][..])] {
+                        for &split_k in splits {
+                            v.push(GemmConfig { split_k, ..direct(atom, mt, [2, 2], 4) });
+                        }
+                    }
                 }
                 F::Xf32 => {
                     for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
