@@ -26,6 +26,9 @@
 #          (s20-f.txt).
 # PHASE=g: gemm_batched-test split_k_configs_match_reference with the 16-bit candidates
 #          (s20-g-tests.txt).
+# PHASE=h: (phase f's 16-bit tables committed) hss, bss and h NT tuned at 1024 x 1024 x 65536
+#          over the split-K candidates (else that size ties between 256 x 256 x 65536's 64
+#          slices and 4096 x 4096 x 65536's entry) (s20-h-tune.tgz); the lines (s20-h.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -103,6 +106,15 @@ f)
     ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-f "$p NT 2048^3 tuned" --precision $p --transA N --transB T -m 2048 -n 2048 -k 2048
   done
   tar czf "$OUT/s20-f-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+h)
+  OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=1024x1024x65536 FILTER=_k MAX_CANDIDATES=40 \
+    DEADLINE=250 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
+  for p in hss bss h; do
+    bench_line s20-h "$p NT 1024x1024x65536 committed" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
+    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-h "$p NT 1024x1024x65536 tuned" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
+  done
+  tar czf "$OUT/s20-h-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
   ;;
 g)
   TEST_TIMEOUT=560 tests_in_parallel s20-g-tests.txt "gemm_batched-test split_k_configs_match_reference"
