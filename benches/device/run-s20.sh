@@ -111,7 +111,7 @@ h)
   OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=1024x1024x65536 FILTER=_k MAX_CANDIDATES=40 \
     DEADLINE=250 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
   for p in hss bss h; do
-    bench_line s20-h "$p NT 1024x1024x65536 committed" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
+    bench_line s20-h "$p NT 1024x1024x65536 staged tables (before s20-f)" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
     ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-h "$p NT 1024x1024x65536 tuned" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
   done
   tar czf "$OUT/s20-h-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
