@@ -698,6 +698,10 @@ mod tests {
             for e in t.entries() {
                 let k = GemmKernel::new(family, GemmConfig::parse(&e.solution).unwrap()).unwrap();
                 assert!(names.contains(k.module_name().as_str()), "{}", e.solution);
+                // Calls without a workspace run a blocked split-K pick's unsplit twin.
+                if k.config.split_k > 1 && !k.config.is_wgmma() {
+                    assert!(names.contains(k.unsplit().module_name().as_str()), "{}'s unsplit twin", e.solution);
+                }
             }
         }
         // wgmma modules say they compile for sm_90a; no AMD module is listed.
