@@ -24,6 +24,9 @@
 #          65536 with the committed tables; hss, bss and h NT and NN tuned there, s and d NT at
 #          2048^3, over the split-K candidates (s20-f-tune.tgz); the lines with those tables
 #          (s20-f.txt).
+# PHASE=i: (review: the bench's peer report and the batched tests' family dispatch shared;
+#          rocmath-bench and gemm_batched-test rebuilt and copied into .carry) gemm_batched-test
+#          (s20-i-tests.txt); s NT 1024^3 and i8 TN 1024^3 lines (s20-i.txt).
 # PHASE=g: gemm_batched-test split_k_configs_match_reference with the 16-bit candidates
 #          (s20-g-tests.txt).
 # PHASE=h: (phase f's 16-bit tables committed) hss, bss and h NT tuned at 1024 x 1024 x 65536
@@ -115,6 +118,11 @@ h)
     ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s20-h "$p NT 1024x1024x65536 tuned" --precision $p --transA N --transB T -m 1024 -n 1024 -k 65536
   done
   tar czf "$OUT/s20-h-tune.tgz" -C "$OUT" tune && rm -rf "$OUT/tune"
+  ;;
+i)
+  TEST_TIMEOUT=560 tests_in_parallel s20-i-tests.txt gemm_batched-test
+  bench_line s20-i "s NT 1024^3" --precision s --transA N --transB T -m 1024 -n 1024 -k 1024
+  bench_line s20-i "i8 TN 1024^3" --precision i8 --transA T --transB N -m 1024 -n 1024 -k 1024
   ;;
 g)
   TEST_TIMEOUT=560 tests_in_parallel s20-g-tests.txt "gemm_batched-test split_k_configs_match_reference"

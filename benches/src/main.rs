@@ -349,29 +349,44 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     let ms = time_ms(&q, g.warmup, g.iters, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
     let gflops = flops / ms / 1e6;
     let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
-    let kernel = match gemm_solution(&handle, family, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
+    let kernel = solution_tag(&handle, family, g);
+    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
+    let peer = report_peer(device, g, flops, "GFLOP/s", gflops, || {
+        let (peer_ms, got) = peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &host.c)?;
+        Ok((peer_ms, check(&p, &host, &got, &cols, compute_roundoff, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
+    });
+    Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
+}
+
+/// ` kernel=<module>` for the module a call of `g`'s shape runs in `family` (empty on the CPU).
+fn solution_tag(handle: &Handle, family: GemmFamily, g: &GemmArgs) -> String {
+    match gemm_solution(handle, family, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
         Ok(Some(k)) => format!(" kernel={}", k.module_name()),
         Ok(None) => String::new(),
         Err(e) => format!(" kernel=({e})"),
-    };
-    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
-
-    let mut peer = None;
-    if g.peer && matches!(device, Device::Cuda(_)) {
-        match peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &host.c) {
-            Ok((peer_ms, got)) => {
-                let verdict = check(&p, &host, &got, &cols, compute_roundoff, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
-                let peer_gflops = flops / peer_ms / 1e6;
-                println!("  cublas {peer_gflops:.1} GFLOP/s ({peer_ms:.4} ms)  ratio {:.3}", gflops / peer_gflops);
-                println!("  cublas check: {verdict}");
-                peer = Some((peer_gflops, peer_ms));
-            }
-            Err(e) => println!("  cublas unavailable: {e}"),
-        }
-    } else {
-        println!("  (no peer library timed on {})", device.spec());
     }
-    Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
+}
+
+/// Ends a bench line with cuBLAS on a CUDA device: `peer` times it and checks its result
+/// (ms, the check's verdict); prints its rate in `unit` (`ops` per call), the ratio to ours and
+/// the verdict, and returns (rate, ms). Elsewhere, or with --no-peer, says no peer was timed.
+fn report_peer(device: &Device, g: &GemmArgs, ops: f64, unit: &str, ours_rate: f64, peer: impl FnOnce() -> Result<(f64, String), String>) -> Option<(f64, f64)> {
+    if !(g.peer && matches!(device, Device::Cuda(_))) {
+        println!("  (no peer library timed on {})", device.spec());
+        return None;
+    }
+    match peer() {
+        Ok((peer_ms, verdict)) => {
+            let rate = ops / peer_ms / 1e6;
+            println!("  cublas {rate:.1} {unit} ({peer_ms:.4} ms)  ratio {:.3}", ours_rate / rate);
+            println!("  cublas check: {verdict}");
+            Some((rate, peer_ms))
+        }
+        Err(e) => {
+            println!("  cublas unavailable: {e}");
+            None
+        }
+    }
 }
 
 /// The i8 family (gemm_ex with i8 inputs, i32 C, D, alpha and beta; wrapping modulo 2^32): full
@@ -424,27 +439,12 @@ fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     let ms = time_ms(&q, g.warmup, g.iters, || ours(&mut dc))?;
     let gops = ops / ms / 1e6;
     let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
-    let kernel = match gemm_solution(&handle, GemmFamily::I8, g.trans_a, g.trans_b, g.m, g.n, g.k, g.batch) {
-        Ok(Some(k)) => format!(" kernel={}", k.module_name()),
-        Ok(None) => String::new(),
-        Err(e) => format!(" kernel=({e})"),
-    };
+    let kernel = solution_tag(&handle, GemmFamily::I8, g);
     print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={alpha} beta={beta} device={}{kernel}: rocmath {gops:.1} GOP/s ({ms:.4} ms)", device.spec());
-    let mut peer = None;
-    if g.peer && matches!(device, Device::Cuda(_)) {
-        match peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c) {
-            Ok((peer_ms, got)) => {
-                let verdict = check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"));
-                let peer_gops = ops / peer_ms / 1e6;
-                println!("  cublas {peer_gops:.1} GOP/s ({peer_ms:.4} ms)  ratio {:.3}", gops / peer_gops);
-                println!("  cublas check: {verdict}");
-                peer = Some((peer_gops, peer_ms));
-            }
-            Err(e) => println!("  cublas unavailable: {e}"),
-        }
-    } else {
-        println!("  (no peer library timed on {})", device.spec());
-    }
+    let peer = report_peer(device, g, ops, "GOP/s", gops, || {
+        let (peer_ms, got) = peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c)?;
+        Ok((peer_ms, check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
+    });
     Ok(Outcome { label, ours_gflops: gops, ours_ms: ms, peer })
 }
 

@@ -183,6 +183,21 @@ fn ex_forms<In: ExInput<Compute = f32> + Num, Out: ExOutput + Num>(h: &Handle, s
     .map_err(|e| format!("gemm_strided_batched_ex {:?}->{:?}: {e}", In::DATATYPE, Out::DATATYPE))
 }
 
+/// The strided form (and the pointer-array one when `pointers`) of a real family's typed or
+/// `_ex` API, as the per-config tests run them.
+fn family_forms(h: &Handle, family: GemmFamily, s: &Shape, pointers: bool) -> Result<(), String> {
+    match family {
+        GemmFamily::S => typed_forms::<f32>(h, s, pointers),
+        GemmFamily::D => typed_forms::<f64>(h, s, pointers),
+        GemmFamily::H => typed_forms::<f16>(h, s, pointers),
+        GemmFamily::Hss => ex_forms::<f16, f32>(h, s, pointers),
+        GemmFamily::Bss => ex_forms::<bf16, f32>(h, s, pointers),
+        GemmFamily::Hhs => ex_forms::<f16, f16>(h, s, pointers),
+        GemmFamily::Bbs => ex_forms::<bf16, bf16>(h, s, pointers),
+        f => Err(format!("no per-config batched test for family {}", f.tag())),
+    }
+}
+
 fn run_all(s: &Shape) -> Result<(), String> {
     for device in test_devices() {
         for h in test_handles(&device) {
@@ -318,16 +333,7 @@ fn persistent_configs_match_reference() {
                 // 4000 entries of one or two tiles: more items than any grid of resident blocks.
                 shapes.push((Shape { m: mm - 3, n: 5, k: kk + 1, count: 4000, pad: [0, 0, 0], share_a: false, alpha_kind: 2, beta_kind: 2, ..shapes[0].0 }, false));
                 for (s, pointers) in shapes {
-                    let r = match family {
-                        GemmFamily::S => typed_forms::<f32>(&h, &s, pointers),
-                        GemmFamily::D => typed_forms::<f64>(&h, &s, pointers),
-                        GemmFamily::H => typed_forms::<f16>(&h, &s, pointers),
-                        GemmFamily::Hss => ex_forms::<f16, f32>(&h, &s, pointers),
-                        GemmFamily::Bss => ex_forms::<bf16, f32>(&h, &s, pointers),
-                        GemmFamily::Hhs => ex_forms::<f16, f16>(&h, &s, pointers),
-                        _ => ex_forms::<bf16, bf16>(&h, &s, pointers),
-                    };
-                    r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+                    family_forms(&h, family, &s, pointers).unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
                 }
                 ran += 1;
             }
@@ -370,14 +376,7 @@ fn split_k_configs_match_reference() {
                 shapes.push((Shape { m: 5, n: 7, k: 2 * splits * kk, count: 65535 / splits + 3, pad: [0, 0, 1], share_a: false, ..shapes[0].0 }, false));
             }
             for (s, pointers) in shapes {
-                let r = match family {
-                    GemmFamily::S => typed_forms::<f32>(&h, &s, pointers),
-                    GemmFamily::D => typed_forms::<f64>(&h, &s, pointers),
-                    GemmFamily::H => typed_forms::<f16>(&h, &s, pointers),
-                    GemmFamily::Bss => ex_forms::<bf16, f32>(&h, &s, pointers),
-                    _ => ex_forms::<f16, f32>(&h, &s, pointers),
-                };
-                r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+                family_forms(&h, *family, &s, pointers).unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
             }
         }
         eprintln!("{arch}: {} split-K configs checked", configs.len());
