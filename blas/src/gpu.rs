@@ -25,9 +25,9 @@ fn transpose_source() -> KernelSource {
 
 /// The GEMM modules `rocmath-aot` compiles ahead of time for `arch` (see `rocmath_runtime::aot`):
 /// every config the embedded tuning tables of the arch name (entries and fallbacks) that runs
-/// there, with the unsplit twin of each blocked split-K one (for calls without a workspace),
-/// every family's fallback of every variant that runs there (the mma.sync kernels that take
-/// calls TMA cannot describe among them), and the operand transpose. Each once.
+/// there, with the unsplit twin of each split-K one (for calls without a workspace, or of one
+/// slice), every family's fallback of every variant that runs there (the mma.sync kernels that
+/// take calls TMA cannot describe among them), and the operand transpose. Each once.
 pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
     let mut kernels: Vec<GemmKernel> = Vec::new();
     for table in Tables::embedded().iter().filter(|t| t.arch == arch && t.generator == GENERATOR) {
@@ -35,7 +35,7 @@ pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
         let solutions = table.entries().iter().map(|e| e.solution.as_str()).chain(std::iter::once(table.fallback.as_str()));
         for kernel in solutions.filter_map(|sol| GemmConfig::parse(sol).ok().and_then(|c| GemmKernel::new(family, c).ok())) {
             kernels.push(kernel);
-            if kernel.config.split_k > 1 && !kernel.config.is_wgmma() {
+            if kernel.config.split_k > 1 {
                 kernels.push(kernel.unsplit());
             }
         }
@@ -250,31 +250,56 @@ fn output_map(call: &GemmCall) -> Option<TensorMapDesc> {
     })
 }
 
-/// The workspace of a split-K call: per batch entry and K slice an ldw x n matrix of `element`
-/// bytes (f32 for wgmma, the accumulator type for the blocked kernels), ldw = m rounded up to 4
-/// (so that the TMA stores of the slices write whole 16-byte units, and the blocked kernels'
-/// vector stores stay aligned).
+/// The workspace of a split-K call: per batch entry and K slice (`slices` of them) an ldw x n
+/// matrix of `element` bytes (f32 for wgmma, the accumulator type for the blocked kernels), ldw =
+/// m rounded up to 4 (so that the TMA stores of the slices write whole 16-byte units, and the
+/// blocked kernels' vector stores stay aligned).
 #[derive(Clone, Copy)]
 struct SplitWorkspace {
     address: u64,
     ldw: usize,
+    slices: usize,
+}
+
+/// The workspace of a split-K call may hold at most this many times the bytes of A and B that
+/// the call multiplies (see [`split_slices`]).
+const WORKSPACE_PER_OPERAND_BYTE: usize = 4;
+
+/// How many K slices a split-K config's call runs (1: none, the config's unsplit twin runs it).
+/// The config's count, tuned at its table entry, but at most one slice per K tile and at most
+/// what keeps the workspace (written by the slices, read back by the reduce) within
+/// [`WORKSPACE_PER_OPERAND_BYTE`] times the bytes of A and B: a call far from the entry its config
+/// was tuned at splits less (1024^3 under the 64-slice pick of 256 x 256 x 65536 would have
+/// written 268 MB of sums for 8 MB of operands; it takes 8 slices). Every tuned entry keeps its
+/// count (`table_entries_keep_their_split_counts`).
+fn split_slices(kernel: &GemmKernel, call: &GemmCall) -> usize {
+    let tuned = kernel.config.split_k as usize;
+    if tuned <= 1 {
+        return 1;
+    }
+    let ktiles = call.k.div_ceil(kernel.config.mt[2] as usize);
+    let element = if kernel.config.is_wgmma() { 4 } else { kernel.family.compute_bytes() as usize };
+    let slice_bytes = call.m.next_multiple_of(4).saturating_mul(call.n).saturating_mul(element).max(1);
+    let operand_bytes = (call.m.saturating_add(call.n)).saturating_mul(call.k).saturating_mul(kernel.family.ab_bytes() as usize);
+    let fit = WORKSPACE_PER_OPERAND_BYTE.saturating_mul(operand_bytes) / slice_bytes;
+    tuned.min(ktiles).min(fit).max(1)
 }
 
 impl SplitWorkspace {
-    /// (ldw, bytes) for `call` split into `splits` slices of `element`-byte sums; `None` on
+    /// (ldw, bytes) for `call` split into `slices` slices of `element`-byte sums; `None` on
     /// overflow.
-    fn size(call: &GemmCall, splits: usize, element: usize) -> Option<(usize, usize)> {
+    fn size(call: &GemmCall, slices: usize, element: usize) -> Option<(usize, usize)> {
         let ldw = call.m.next_multiple_of(4);
-        let bytes = ldw.checked_mul(call.n)?.checked_mul(call.batch)?.checked_mul(splits)?.checked_mul(element)?;
+        let bytes = ldw.checked_mul(call.n)?.checked_mul(call.batch)?.checked_mul(slices)?.checked_mul(element)?;
         Some((ldw, bytes))
     }
 
-    fn map(&self, call: &GemmCall, splits: usize) -> TensorMapDesc {
+    fn map(&self, call: &GemmCall) -> TensorMapDesc {
         let ld = self.ldw as u64 * 4;
         TensorMapDesc {
             element_bytes: 4,
             address: self.address,
-            dims: [self.ldw as u64, call.n as u64, (call.batch * splits) as u64],
+            dims: [self.ldw as u64, call.n as u64, (call.batch * self.slices) as u64],
             strides: [ld, ld * call.n as u64],
             box_dims: [32, 32, 1],
         }
@@ -372,9 +397,9 @@ const COPY_ALIGN: usize = 256;
 /// # Safety
 /// As [`gemm`].
 unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<WgmmaRun>> {
-    let splits = kernel.config.split_k as usize;
-    let split = if splits > 1 {
-        match SplitWorkspace::size(call, splits, 4) {
+    let slices = split_slices(kernel, call);
+    let split = if slices > 1 {
+        match SplitWorkspace::size(call, slices, 4) {
             Some(size) => Some(size),
             None => return Ok(None),
         }
@@ -415,7 +440,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
         return Ok(Some(WgmmaRun { call: out, workspace: None }));
     }
     let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
-    let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw });
+    let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw, slices });
     if copies.copies.is_empty() {
         return Ok(Some(WgmmaRun { call: out, workspace }));
     }
@@ -485,9 +510,9 @@ unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, ca
     let repack = if kernel.config.repack { repack_plan(call) } else { None };
     let (mut out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::default()));
     let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
-    let splits = kernel.config.split_k as usize;
-    let split = if splits > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {
-        SplitWorkspace::size(call, splits, kernel.family.compute_bytes() as usize)
+    let slices = split_slices(kernel, call);
+    let split = if slices > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {
+        SplitWorkspace::size(call, slices, kernel.family.compute_bytes() as usize)
     } else {
         None
     };
@@ -503,7 +528,7 @@ unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, ca
         if !copies.copies.is_empty() {
             launch_copies(queue, &copies, base, &mut out)?;
         }
-        return Ok(BlockedRun { call: out, workspace: ldw.map(|ldw| SplitWorkspace { address: base + ws_at as u64, ldw }) });
+        return Ok(BlockedRun { call: out, workspace: ldw.map(|ldw| SplitWorkspace { address: base + ws_at as u64, ldw, slices }) });
     }
     Ok(BlockedRun { call: *call, workspace: None })
 }
@@ -518,7 +543,7 @@ unsafe fn launch_reduce(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, 
         return Err(BlasError::new(Status::InternalError, "handle", format!("{} has no split-K reduce", kernel.module_name())));
     };
     let mut args = KernelArgs::new();
-    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32);
+    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32).push(ws.slices as i32);
     let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
     args.push(alpha_ptr).push(beta_ptr);
     args.push(ws.address).push(ws.ldw as i64);
@@ -545,21 +570,21 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, r
     let function = module.function(&kernel.kernel_name(trans(call.trans_a), trans(call.trans_b)))?;
     let map_a = device.driver().tensor_map(&operand_map(kernel, call, true))?;
     let map_b = device.driver().tensor_map(&operand_map(kernel, call, false))?;
-    let splits = kernel.config.split_k as usize;
+    let slices = run.workspace.map_or(1, |ws| ws.slices);
     let map_d = match run.workspace {
-        Some(ws) => Some(device.driver().tensor_map(&ws.map(call, splits))?),
+        Some(ws) => Some(device.driver().tensor_map(&ws.map(call))?),
         // A D the driver will not map (an interleaved batch layout it rejects, say) is written
         // from registers instead; the zero map is then never read.
         None => output_map(call).and_then(|desc| device.driver().tensor_map(&desc).ok()),
     };
     let mut args = KernelArgs::new();
     args.push(map_a).push(map_b).push(map_d.unwrap_or(TensorMap([0; 16]))).push(i32::from(map_d.is_some()));
-    args.push(call.m as i32).push(call.n as i32).push(call.k as i32).push(call.batch as i32);
+    args.push(call.m as i32).push(call.n as i32).push(call.k as i32).push(call.batch as i32).push(slices as i32);
     let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
     args.push(alpha_ptr).push(beta_ptr);
     args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
     args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
-    let dims = kernel.persistent_dims(call.m, call.n, call.batch, device.properties().compute_units);
+    let dims = kernel.persistent_dims(call.m, call.n, call.batch, slices, device.properties().compute_units);
     let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
     function.launch(queue, cfg, &mut args)?;
     match run.workspace {
@@ -595,6 +620,10 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let device = queue.device();
     let mut kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
     if kernel.config.is_wgmma() {
+        // A split-K pick whose call takes one slice runs the unsplit twin.
+        if split_slices(&kernel, call) == 1 {
+            kernel = kernel.unsplit();
+        }
         if let Some(run) = wgmma_call(handle, queue, &kernel, call)? {
             let module = module(device, kernel)?;
             return launch_wgmma(queue, &kernel, &module, &run);
@@ -636,7 +665,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     if kernel.config.persistent {
         // One launch for every entry, as many blocks as the device holds at once.
         let per_sm = function.max_active_blocks(kernel.config.threads(), kernel.config.lds_bytes(kernel.family))?.max(1) as usize;
-        let dims = kernel.persistent_dims(call.m, call.n, call.batch, per_sm * device.properties().compute_units);
+        let dims = kernel.persistent_dims(call.m, call.n, call.batch, 1, per_sm * device.properties().compute_units);
         let mut args = args_from(0);
         args.push(call.batch as i32);
         let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
@@ -649,17 +678,17 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     if dims.grid[1] > MAX_GRID_YZ {
         return Err(BlasError::new(Status::InvalidSize, "n", format!("{} needs more than {MAX_GRID_YZ} tile columns", call.n)));
     }
-    let splits = if run.workspace.is_some() { kernel.config.split_k as usize } else { 1 };
+    let slices = run.workspace.map_or(1, |ws| ws.slices);
     let mut first = 0;
     while first < call.batch {
-        let count = (call.batch - first).min(MAX_GRID_YZ as usize / splits);
+        let count = (call.batch - first).min(MAX_GRID_YZ as usize / slices);
         let mut args = args_from(first);
         if let Some(ws) = run.workspace {
-            // This chunk's slices: `splits` matrices of ldw x n per entry from `first` on.
-            let offset = (first * splits * call.n * ws.ldw * kernel.family.compute_bytes() as usize) as u64;
-            args.push(ws.address + offset).push(ws.ldw as i64);
+            // This chunk's slices: `slices` matrices of ldw x n per entry from `first` on.
+            let offset = (first * slices * call.n * ws.ldw * kernel.family.compute_bytes() as usize) as u64;
+            args.push(ws.address + offset).push(ws.ldw as i64).push(slices as i32);
         }
-        let grid = [dims.grid[0], dims.grid[1], (count * splits) as u32];
+        let grid = [dims.grid[0], dims.grid[1], (count * slices) as u32];
         function.launch(queue, LaunchConfig { grid, block: dims.block, shared_bytes: dims.shared_bytes }, &mut args)?;
         first += count;
     }
@@ -698,8 +727,8 @@ mod tests {
             for e in t.entries() {
                 let k = GemmKernel::new(family, GemmConfig::parse(&e.solution).unwrap()).unwrap();
                 assert!(names.contains(k.module_name().as_str()), "{}", e.solution);
-                // Calls without a workspace run a blocked split-K pick's unsplit twin.
-                if k.config.split_k > 1 && !k.config.is_wgmma() {
+                // Calls without a workspace (or with one slice) run a split-K pick's unsplit twin.
+                if k.config.split_k > 1 {
                     assert!(names.contains(k.unsplit().module_name().as_str()), "{}'s unsplit twin", e.solution);
                 }
             }
@@ -708,6 +737,70 @@ mod tests {
         assert!(sources.iter().filter(|s| s.name.contains("wgmma")).all(|s| s.arch_override.as_deref() == Some("sm_90a")));
         assert!(sources.iter().all(|s| !s.name.contains("mfma")));
         assert!(aot_kernel_sources("gfx942").iter().all(|s| !s.name.contains("wgmma") && !s.name.contains("mma16")));
+    }
+
+    /// An NT call of `family` with no memory behind it (for the host's sizing rules).
+    fn sized_call(family: GemmFamily, [m, n, k, batch]: [usize; 4]) -> GemmCall {
+        let null = std::ptr::null();
+        GemmCall {
+            family,
+            form: BatchForm::Strided,
+            trans_a: Operation::None,
+            trans_b: Operation::Transpose,
+            m,
+            n,
+            k,
+            scalars: Scalars::Device { alpha: null, beta: null },
+            a: null,
+            lda: m,
+            stride_a: (m * k) as i64,
+            b: null,
+            ldb: n,
+            stride_b: (n * k) as i64,
+            c: null,
+            ldc: m,
+            stride_c: (m * n) as i64,
+            d: std::ptr::null_mut(),
+            ldd: m,
+            stride_d: (m * n) as i64,
+            batch,
+        }
+    }
+
+    #[test]
+    fn table_entries_keep_their_split_counts() {
+        let mut split_entries = 0;
+        for t in Tables::embedded().iter().filter(|t| t.generator == GENERATOR) {
+            let family = GemmFamily::from_tag(&t.types).unwrap();
+            for e in t.entries() {
+                let k = GemmKernel::new(family, GemmConfig::parse(&e.solution).unwrap()).unwrap();
+                let size = [e.m, e.n, e.k, e.batch].map(|x| x as usize);
+                assert_eq!(split_slices(&k, &sized_call(family, size)), k.config.split_k as usize, "{} {}: {size:?} {}", t.arch, t.types, e.solution);
+                split_entries += usize::from(k.config.split_k > 1);
+            }
+        }
+        assert!(split_entries > 0, "the tables have split-K entries");
+    }
+
+    #[test]
+    fn split_counts_follow_the_call() {
+        let s64 = GemmKernel::new(GemmFamily::S, GemmConfig::parse("mt128x128x16_w2x4_s3_p4x4_g8_o2_k64_fmaw32x16").unwrap()).unwrap();
+        let slices = |kernel: &GemmKernel, size| split_slices(kernel, &sized_call(kernel.family, size));
+        // Where it was tuned, all 64 slices: 16.8 MB of sums for 134 MB of operands.
+        assert_eq!(slices(&s64, [256, 256, 65536, 1]), 64);
+        // 1024^3 far from there: 4 MB a slice, 8 MB of operands, so 8 slices (not 268 MB of sums).
+        assert_eq!(slices(&s64, [1024, 1024, 1024, 1]), 8);
+        // No more slices than K tiles of 16; one slice: the unsplit twin runs.
+        assert_eq!(slices(&s64, [64, 64, 48, 1]), 3);
+        assert_eq!(slices(&s64, [4096, 4096, 4096, 1]), 8);
+        assert_eq!(slices(&s64, [8192, 8192, 128, 1]), 1);
+        assert_eq!(slices(&s64, [0, 0, 0, 1]), 1);
+        // wgmma sums in f32 whatever the family; unsplit configs take one slice.
+        let wg = GemmKernel::new(GemmFamily::H, GemmConfig::parse("mt128x128x64_w2x1_s4_x_g8_o1_k4_wgmma64xnx16f16").unwrap()).unwrap();
+        assert_eq!(slices(&wg, [1024, 1024, 65536, 1]), 4);
+        assert_eq!(slices(&wg, [2048, 2048, 1024, 1]), 2);
+        assert_eq!(slices(&wg, [8192, 8192, 1024, 1]), 1);
+        assert_eq!(slices(&wg.unsplit(), [1024, 1024, 65536, 1]), 1);
     }
 
     #[test]

@@ -499,8 +499,8 @@ fn dmma_configs_at_tile_edges() {
 
 /// Every split-K and 64-row tile candidate (wgmma, sm_90a; one consumer, or two in turn) of the
 /// 16-bit families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
-/// the workspace's 4-row units and the tile, K tiles fewer than the slices (empty slices add
-/// zeros), K over many tiles; ldc aligned or not (D through TMA or registers, or the second
+/// the workspace's 4-row units and the tile, K tiles fewer than the slices (the call takes one
+/// slice per K tile), K over many tiles; ldc aligned or not (D through TMA or registers, or the second
 /// kernel); beta 0 over NaN C and beta random. Batches are in `wgmma_split_k_strided_batches`.
 #[test]
 fn wgmma_split_k_and_64_row_configs_at_tile_edges() {

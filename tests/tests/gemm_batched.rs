@@ -345,8 +345,9 @@ fn persistent_configs_match_reference() {
 
 /// Every blocked split-K candidate (s, d, and the s repacking twins: copies and workspace in one
 /// scratch; the 16-bit mma.sync tiles in hss, bss and h) this GPU runs, pinned, strided batches:
-/// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the slices (empty
-/// slices add zeros), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
+/// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the config's
+/// slices (the call then takes fewer, as it does where the workspace would be large: slice counts
+/// other than the config's), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
 /// k = 0 (no workspace: the unsplit twin runs); the pointer-array form (the unsplit twin) on the
 /// first config; and on the configs of 32 slices and more, more entries than one launch's grid z
 /// holds.

@@ -331,6 +331,37 @@ fn xf32_wgmma_every_layout() {
     }
 }
 
+/// Every tf32 wgmma candidate (sm_90a), pinned, in every layout: the two-consumer tiles, the
+/// 64-row tiles of one consumer and the ping-pong ones, split-K among them. Shapes: m below one
+/// 64-row tile, partial tiles in all three dimensions over several K tiles (K tiles fewer than
+/// some configs' slices), batches of more tiles than SMs (ping-pong consumers in turn), D through
+/// TMA and from registers.
+#[test]
+fn xf32_wgmma_candidates_at_tile_edges() {
+    use rocmath_kernels::blas::{GemmConfig, GemmFamily};
+    for device in rocmath_tests::test_gpus() {
+        let arch = device.properties().arch;
+        if arch != "sm_90" {
+            continue; // wgmma pins elsewhere are refused (xf32_wgmma_every_layout)
+        }
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Xf32, &arch).into_iter().filter(|c| c.is_wgmma()).collect();
+        assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]) && configs.iter().any(|c| c.is_pingpong()), "{arch}: xf32 candidates");
+        let mut seed = 700;
+        for cfg in &configs {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_math_mode(MathMode::Xf32XdlMathOp);
+            h.set_gemm_config(Some(*cfg));
+            for (ta, tb) in NT_PAIRS {
+                for &(m, n, k, count) in &[(16, 300, 1000, 1), (129, 257, 65, 2), (72, 136, 200, 300)] {
+                    seed += 1;
+                    xf32_strided_case(&h, ta, tb, (m, n, k), count, seed % 4 != 3, seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
+                }
+            }
+        }
+        eprintln!("{arch}: {} xf32 wgmma candidates checked", configs.len());
+    }
+}
+
 /// Every xf32 config the committed tuning tables can select for this GPU's arch, pinned, in
 /// every layout on a shape that cuts its macro tile in all three dimensions, with TMA-describable
 /// leading dimensions (so wgmma configs run their own kernels) and a batch of two.

@@ -603,24 +603,26 @@ RM_INLINE void rm_gemm_body(int m, int n, int k, typename Ty::compute alpha, typ
 
 // ---- Split-K (configs tagged `_kS`) -------------------------------------------------------------
 // A tile too few to fill the GPU (256 x 256 x 65536: 16 tiles of 64 x 64 on 132 SMs) is cut into
-// SPLITS slices of its K tiles, one block each (grid z = entry * SPLITS + slice). A slice's block
+// `splits` slices of its K tiles, one block each (grid z = entry * splits + slice). The count is a
+// kernel argument: the host takes the config's (tuned) count, or fewer for a call whose
+// workspace would be out of proportion to its operands (blas/src/gpu.rs). A slice's block
 // multiplies its K tiles as an ordinary block multiplies all of them, and stores the sums unscaled
 // to its own matrix of a workspace, in the accumulator type; the module's second kernel
 // (RM_GEMM_SPLITK_REDUCE) adds the slices in slice order, so results do not depend on timing, and
 // applies alpha and beta. The wgmma kernels (gemm_sm90.hip) split their persistent work the same way.
 
 // Slice sp's K tiles [kt0, kt1) of `ktiles` (slices differ by at most one tile; some are empty
-// when ktiles < SPLITS).
-template <int SPLITS> RM_INLINE void rm_split_k_tiles(int sp, int ktiles, int& kt0, int& kt1) {
-    kt0 = (int)((long long)sp * ktiles / SPLITS);
-    kt1 = (int)((long long)(sp + 1) * ktiles / SPLITS);
+// when ktiles < splits).
+RM_INLINE void rm_split_k_tiles(int sp, int splits, int ktiles, int& kt0, int& kt1) {
+    kt0 = (int)((long long)sp * ktiles / splits);
+    kt1 = (int)((long long)(sp + 1) * ktiles / splits);
 }
 
 // One slice of the block's tile into W (leading dimension ldw), as the accumulator type: the
 // mainloop on operands advanced to the slice's first K tile with k cut to the slice, then the
 // epilogue with alpha 1 and beta 0 (exact). An empty slice, or alpha = 0, stores zeros.
-template <class Cfg, class Ty, int TA, int TB, int SPLITS>
-RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, typename Ty::compute alpha, const typename Ty::scalar* alpha_ptr,
+template <class Cfg, class Ty, int TA, int TB>
+RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, int splits, typename Ty::compute alpha, const typename Ty::scalar* alpha_ptr,
                                   const typename Ty::ab* A, long long lda, const typename Ty::ab* B, long long ldb,
                                   typename Cfg::Atom::acc_t* W, long long ldw) {
     typedef typename Cfg::Atom::acc_t Tw;
@@ -628,7 +630,7 @@ RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, typename Ty::comp
     alpha = rm_opaque(alpha);
     if (alpha_ptr) alpha = rm_convert<typename Ty::compute>(*alpha_ptr);
     int kt0, kt1;
-    rm_split_k_tiles<SPLITS>(sp, (k + Cfg::MT_K - 1) / Cfg::MT_K, kt0, kt1);
+    rm_split_k_tiles(sp, splits, (k + Cfg::MT_K - 1) / Cfg::MT_K, kt0, kt1);
     const long long k0 = (long long)kt0 * Cfg::MT_K;
     const long long k1 = (long long)kt1 * Cfg::MT_K < k ? (long long)kt1 * Cfg::MT_K : k;
     const int kslice = k1 > k0 ? (int)(k1 - k0) : 0;
@@ -646,11 +648,11 @@ RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, typename Ty::comp
     rm_gemm_epilogue<Cfg, TyW>(acc, do_mul, (Tw)1, (Tw)0, m, n, m0 + w.wm0, n0 + w.wn0, w.lane, (const Tw*)0, 0, W, ldw);
 }
 
-// The second kernel: D = alpha * (the sum of the SPLITS slices, added in slice order) + beta * C,
+// The second kernel: D = alpha * (the sum of the `splits` slices, added in slice order) + beta * C,
 // one thread per element of every batch entry, m fastest. The workspace holds slice s of entry b
-// at ws + (b * SPLITS + s) * ldw * n, leading dimension ldw, in Tw.
-template <int SPLITS, class Tw, class Ty>
-RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::compute alpha, typename Ty::compute beta,
+// at ws + (b * splits + s) * ldw * n, leading dimension ldw, in Tw.
+template <class Tw, class Ty>
+RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, int splits, typename Ty::compute alpha, typename Ty::compute beta,
                                           const typename Ty::scalar* alpha_ptr, const typename Ty::scalar* beta_ptr,
                                           const Tw* ws, long long ldw, const typename Ty::c* C, long long ldc,
                                           long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
@@ -662,10 +664,9 @@ RM_INLINE void rm_gemm_splitk_reduce_body(int m, int n, int batch, typename Ty::
         const int i = (int)(e % m);
         const long long rest = e / m;
         const int j = (int)(rest % n), b = (int)(rest / n);
-        const Tw* p = ws + ((long long)b * SPLITS * n + j) * ldw + i;
+        const Tw* p = ws + ((long long)b * splits * n + j) * ldw + i;
         Tw sum = p[0];
-#pragma unroll
-        for (int sp = 1; sp < SPLITS; ++sp) sum += p[(long long)sp * n * ldw];
+        for (int sp = 1; sp < splits; ++sp) sum += p[(long long)sp * n * ldw];
         Tcomp v = alpha * (Tcomp)sum;  // alpha = 0 (from a device pointer): every slice multiplied nothing
         if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(C[(long long)b * stride_c + i + (long long)j * ldc]), v);
         D[(long long)b * stride_d + i + (long long)j * ldd] = rm_convert<typename Ty::c>(v);
@@ -843,31 +844,32 @@ RM_INLINE void rm_gemm_persistent_body(int m, int n, int k, int batch, typename 
                                       mul ? B[b] + offset_b : (const TY::ab*)0, ldb,                   \
                                       C[b] + offset_c, ldc, D[b] + offset_d, ldd);                     \
     }
-// Split-K form (strided only): the parameters of RM_GEMM_KERNEL plus the workspace (entry
-// `first + z / SPLITS` of the launch's chunk, slice z % SPLITS, at ws + z * n * ldw; the host
-// offsets ws, like A and B, to the chunk's first entry).
-#define RM_GEMM_KERNEL_SPLITK(NAME, CFG, TY, TA, TB, SPLITS)                                           \
+// Split-K form (strided only): the parameters of RM_GEMM_KERNEL plus the workspace and the slice
+// count (entry `first + z / splits` of the launch's chunk, slice z % splits, at ws + z * n * ldw;
+// the host offsets ws, like A and B, to the chunk's first entry).
+#define RM_GEMM_KERNEL_SPLITK(NAME, CFG, TY, TA, TB)                                                   \
     extern "C" __global__ void RM_GEMM_LAUNCH_BOUNDS(CFG) NAME(                                        \
         int m, int n, int k, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,         \
         const TY::scalar* beta_ptr, const TY::ab* A, long long lda, long long stride_a,                \
         const TY::ab* B, long long ldb, long long stride_b, const TY::c* C, long long ldc,             \
         long long stride_c, TY::c* D, long long ldd, long long stride_d, CFG::Atom::acc_t* ws,         \
-        long long ldw) {                                                                               \
+        long long ldw, int splits) {                                                                   \
         (void)beta; (void)beta_ptr; (void)C; (void)ldc; (void)stride_c; /* the reduce kernel's */      \
         (void)D; (void)ldd; (void)stride_d;                                                            \
-        const long long z = rm_bid_z(), b = z / (SPLITS);                                              \
-        rm_gemm_slice_body<CFG, TY, TA, TB, SPLITS>(m, n, k, (int)(z - b * (SPLITS)), alpha, alpha_ptr, \
-                                                    A + b * stride_a, lda, B + b * stride_b, ldb,      \
-                                                    ws + z * n * ldw, ldw);                            \
+        const long long z = rm_bid_z(), b = z / splits;                                                \
+        rm_gemm_slice_body<CFG, TY, TA, TB>(m, n, k, (int)(z - b * splits), splits, alpha, alpha_ptr,  \
+                                            A + b * stride_a, lda, B + b * stride_b, ldb,              \
+                                            ws + z * n * ldw, ldw);                                    \
     }
-// The split-K reduce (both mainloops' split-K configs): workspace of Tw, SPLITS slices.
-#define RM_GEMM_SPLITK_REDUCE(NAME, SPLITS, TW, TY)                                                    \
+// The split-K reduce (both mainloops' split-K configs): workspace of TW, `splits` slices an entry.
+#define RM_GEMM_SPLITK_REDUCE(NAME, TW, TY)                                                            \
     extern "C" __global__ void RM_LAUNCH_BOUNDS(256, 1)                                                \
-        NAME(int m, int n, int batch, TY::compute alpha, TY::compute beta, const TY::scalar* alpha_ptr,  \
-             const TY::scalar* beta_ptr, const TW* ws, long long ldw, const TY::c* C, long long ldc,      \
-             long long stride_c, TY::c* D, long long ldd, long long stride_d) {                          \
-        rm_gemm_splitk_reduce_body<SPLITS, TW, TY>(m, n, batch, alpha, beta, alpha_ptr, beta_ptr, ws, ldw, C, ldc, \
-                                                   stride_c, D, ldd, stride_d);                          \
+        NAME(int m, int n, int batch, int splits, TY::compute alpha, TY::compute beta,                 \
+             const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TW* ws, long long ldw,     \
+             const TY::c* C, long long ldc, long long stride_c, TY::c* D, long long ldd,               \
+             long long stride_d) {                                                                     \
+        rm_gemm_splitk_reduce_body<TW, TY>(m, n, batch, splits, alpha, beta, alpha_ptr, beta_ptr, ws, ldw, C, ldc, \
+                                           stride_c, D, ldd, stride_d);                                \
     }
 // Persistent forms (`persistent` configs): the parameters of the forms above plus the batch count;
 // a grid of [blocks, 1, 1], sized by the host to what fits on the device at once.

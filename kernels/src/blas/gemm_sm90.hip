@@ -18,7 +18,8 @@
 //     cannot describe is written from registers instead.
 //   * the grid is persistent (at most one block per SM); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
-//   * split-K (SPLITS > 1): each tile is SPLITS work units, one per slice of its K tiles; a unit
+//   * split-K (SPLIT; the slice count `splits` is a kernel argument): each tile is `splits` work
+//     units, one per slice of its K tiles; a unit
 //     stores its f32 sums unscaled to a workspace, and the second kernel of the module
 //     (RM_GEMM_SPLITK_REDUCE) adds the slices in order and applies alpha and beta.
 //
@@ -143,19 +144,19 @@ template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.i
 template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLITS_>
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_>
 struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
         BM = BM_, BN = BN_, BK = 128 / Mma::ELEM_BYTES, STAGES = STAGES_, GROUP_M = GROUP_M_, CONSUMERS = CONSUMERS_,
         THREADS = 128 * (CONSUMERS + 1),
         A_BYTES = BM * 128, B_BYTES = BN * 128, STAGE_BYTES = A_BYTES + B_BYTES,
-        // Split-K: K slices per tile (1: none); the slices' f32 sums go to a workspace.
-        SPLITS = SPLITS_,
+        // Split-K (1) or not (0): the slices' f32 sums go to a workspace.
+        SPLIT = SPLIT_,
         // Epilogue staging: per consumer two buffers (one filled while the copy engine stores the
         // other) of 64 rows x EPI_COLS columns of D (f32 with split-K), in boxes of 128 bytes of
         // rows x EPI_COLS, 128-byte swizzled like the operand tiles.
-        C_BYTES = C_BYTES_, STAGED_BYTES = SPLITS > 1 ? 4 : C_BYTES, EPI_COLS = 32, BOX_BYTES = 128 * EPI_COLS,
+        C_BYTES = C_BYTES_, STAGED_BYTES = SPLIT ? 4 : C_BYTES, EPI_COLS = 32, BOX_BYTES = 128 * EPI_COLS,
         EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
         // Two consumers on one 64-row tile each, in turn (see the top of the file).
         PINGPONG = BM == 64 && CONSUMERS == 2,
@@ -170,13 +171,13 @@ struct rm_sm90_config {
     // (Three consumers would leave too few registers for 128 accumulators.)
     static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
     static_assert(BM == 64 * CONSUMERS || PINGPONG, "each consumer warpgroup owns 64 rows (or whole 64-row tiles in turn)");
-    static_assert(!PINGPONG || SPLITS == 1, "ping-pong consumers take whole tiles");
+    static_assert(!PINGPONG || !SPLIT, "ping-pong consumers take whole tiles");
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
     static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
     static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
-    static_assert(SPLITS >= 1 && SPLITS <= 16, "1 to 16 K slices");
+    static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
 };
 
 // Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
@@ -191,13 +192,13 @@ template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n
 }
 
 // Work unit u of the persistent walk -> its tile and K slice sp, whose K tiles are [kt0, kt1)
-// of the `ktiles` (split-K: units SPLITS t .. SPLITS t + SPLITS - 1 are the slices of tile t).
+// of the `ktiles` (split-K: units splits t .. splits t + splits - 1 are the slices of tile t).
 template <class Cfg>
-RM_INLINE void rm_sm90_unit(int u, int tiles_m, int tiles_n, int ktiles, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
-    const int t = u / Cfg::SPLITS;
-    sp = u - t * Cfg::SPLITS;
+RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int ktiles, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
+    const int t = u / splits;
+    sp = u - t * splits;
     rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
-    rm_split_k_tiles<Cfg::SPLITS>(sp, ktiles, kt0, kt1);
+    rm_split_k_tiles(sp, splits, ktiles, kt0, kt1);
 }
 
 // D's raw bits for the staging buffer.
@@ -267,7 +268,7 @@ RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, r
 
 template <class Cfg, class Ty, int TA, int TB>
 RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int store_tma, int m, int n, int k, int batch,
-                                 typename Ty::compute alpha,
+                                 int splits, typename Ty::compute alpha,
                                  typename Ty::compute beta, const typename Ty::scalar* alpha_ptr,
                                  const typename Ty::scalar* beta_ptr, const typename Ty::c* C, long long ldc,
                                  long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
@@ -305,7 +306,8 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     rm_barrier();
 
     const int tiles_m = (m + Cfg::BM - 1) / Cfg::BM, tiles_n = (n + Cfg::BN - 1) / Cfg::BN;
-    const int total = tiles_m * tiles_n * batch * Cfg::SPLITS;  // work units
+    if (!Cfg::SPLIT) splits = 1;
+    const int total = tiles_m * tiles_n * batch * splits;  // work units
     const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
 
     if (wg == 0) {
@@ -315,7 +317,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_u32 phase = 0;
             for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
                 int m0, n0, b, sp, kt0, kt1;
-                rm_sm90_unit<Cfg>(u, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+                rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
                 for (int kt = kt0; kt < kt1; ++kt) {
                     const int k0 = kt * Cfg::BK;
                     rm_mbar_wait(empty + 8 * s, phase ^ 1);
@@ -354,7 +356,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         int turn = 0;  // the block's units so far
         for (int u = rm_bid_x(); u < total; u += rm_gdim_x(), ++turn) {
             int m0, n0, b, sp, kt0, kt1;
-            rm_sm90_unit<Cfg>(u, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+            rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
             if (Cfg::PINGPONG && (turn & 1) != c) {
                 // The other consumer's unit: step over its stages in the ring.
                 s += kt1 - kt0;
@@ -391,9 +393,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_fence_regs(acc);
             if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
 
-            if constexpr (Cfg::SPLITS > 1) {
-                // The slice's sums, unscaled, to entry b * SPLITS + sp of the workspace (map_d).
-                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, r0, lt, m0, n0, b * Cfg::SPLITS + sp);
+            if constexpr (Cfg::SPLIT) {
+                // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).
+                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, r0, lt, m0, n0, b * splits + sp);
                 continue;
             }
             const Tc* Cb = C + (long long)b * stride_c;
@@ -434,7 +436,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                     }
                 }
         }
-        if ((store_tma || Cfg::SPLITS > 1) && lt == 0) rm_bulk_wait_all();
+        if ((store_tma || Cfg::SPLIT) && lt == 0) rm_bulk_wait_all();
     }
 }
 
@@ -449,7 +451,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     RM_SM90_ADDR_FNS(NAME)                                                                             \
     extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS) NAME(                                      \
         RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), RM_TMAP_PARAM(map_d), int store_tma, int m, int n, int k, \
-        int batch, TY::compute alpha,                                                                  \
+        int batch, int splits, TY::compute alpha,                                                      \
         TY::compute beta, const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TY::c* C,     \
         long long ldc, long long stride_c, TY::c* D, long long ldd, long long stride_d) {              \
         (void)map_a; /* read through their addresses only */                                           \
@@ -457,7 +459,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         (void)map_d;                                                                                   \
         rm_gemm_sm90_body<CFG, TY, TA, TB>(RM_TMAP_ADDR(NAME, 0, map_a), RM_TMAP_ADDR(NAME, 1, map_b), \
                                            RM_TMAP_ADDR(NAME, 2, map_d), store_tma, m, n, k,          \
-                                           batch, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
+                                           batch, splits, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
                                            stride_d);                                                  \
     }
 

@@ -458,7 +458,7 @@ impl GemmConfig {
                 self.group_m,
                 self.waves[0],
                 family.c_bytes(),
-                self.split_k
+                u32::from(self.split_k > 1)
             );
         }
         let [pa, pb] = self.pads();
@@ -655,8 +655,20 @@ impl GemmConfig {
                     for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4)] {
                         v.push(GemmConfig::wgmma(Atom::WgmmaTf32, n, stages));
                     }
-                    for (n, stages, split_k) in [(128, 4, 2), (128, 4, 4)] {
+                    for (n, stages, split_k) in [(128, 4, 2), (128, 4, 4), (128, 6, 2)] {
                         v.push(GemmConfig { split_k, ..GemmConfig::wgmma(Atom::WgmmaTf32, n, stages) });
+                    }
+                    // Smaller tiles for 1024^3, which is 64 tiles of 128 x 128 on 132 SMs: 128 x 64
+                    // (two consumers), 64-row tiles with one consumer, and ping-pong 64-row tiles
+                    // (the 16-bit families' shapes, K tiles of 32 tf32).
+                    for (n, stages) in [(64, 6), (64, 8)] {
+                        v.push(GemmConfig::wgmma(Atom::WgmmaTf32, n, stages));
+                    }
+                    for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 6, 2)] {
+                        v.push(GemmConfig { mt: [64, n, 32], waves: [1, 1], split_k, ..GemmConfig::wgmma(Atom::WgmmaTf32, n, stages) });
+                    }
+                    for (n, stages) in [(64, 8), (128, 6)] {
+                        v.push(GemmConfig { mt: [64, n, 32], ..GemmConfig::wgmma(Atom::WgmmaTf32, n, stages) });
                     }
                     for (mt, waves) in [([128, 128, 32], [2, 2]), ([128, 128, 16], [2, 4]), ([128, 256, 16], [2, 4]), ([64, 64, 32], [2, 2])] {
                         for stages in [3, 4] {
@@ -1017,13 +1029,13 @@ impl GemmKernel {
     }
 
     /// Grid/block/shared memory of a persistent launch (wgmma, or a `persistent` config): one
-    /// block per tile (per K slice with split-K) of every batch entry, but no more than
-    /// `resident_blocks`, the blocks the device holds at once (one per SM for wgmma; SMs times
-    /// the occupancy otherwise).
-    pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, resident_blocks: usize) -> LaunchDims {
+    /// block per tile (per K slice, `slices` of them, with split-K) of every batch entry, but no
+    /// more than `resident_blocks`, the blocks the device holds at once (one per SM for wgmma;
+    /// SMs times the occupancy otherwise).
+    pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, slices: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
         let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));
-        let tiles = tiles.saturating_mul(batch).saturating_mul(cfg.split_k as usize);
+        let tiles = tiles.saturating_mul(batch).saturating_mul(slices);
         LaunchDims {
             grid: [tiles.clamp(1, resident_blocks.clamp(1, u32::MAX as usize)) as u32, 1, 1],
             block: [cfg.threads(), 1, 1],
@@ -1077,7 +1089,7 @@ pub fn instantiations(
     let split = cfg.split_k > 1 && batch == BatchForm::Strided;
     let (mac, extra) = match (batch, cfg.persistent) {
         _ if cfg.is_wgmma() => ("RM_GEMM_SM90_KERNEL", String::new()),
-        _ if split => ("RM_GEMM_KERNEL_SPLITK", format!(", {}", cfg.split_k)),
+        _ if split => ("RM_GEMM_KERNEL_SPLITK", String::new()),
         (BatchForm::Strided, false) => ("RM_GEMM_KERNEL", String::new()),
         (BatchForm::Pointers, false) => ("RM_GEMM_KERNEL_PA", String::new()),
         (BatchForm::Strided, true) => ("RM_GEMM_KERNEL_PERSISTENT", String::new()),
@@ -1089,7 +1101,7 @@ pub fn instantiations(
     if split {
         // (the wgmma kernels sum in f32 whatever the family; the blocked ones in their atom's type)
         let workspace = if cfg.is_wgmma() { "float".to_string() } else { format!("{cfg_name}::Atom::acc_t") };
-        s.push_str(&format!("RM_GEMM_SPLITK_REDUCE({module}_reduce, {}, {workspace}, {})\n", cfg.split_k, family.types_cpp()));
+        s.push_str(&format!("RM_GEMM_SPLITK_REDUCE({module}_reduce, {workspace}, {})\n", family.types_cpp()));
     }
     s
 }

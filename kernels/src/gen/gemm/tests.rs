@@ -217,11 +217,12 @@ fn persistent_configs() {
     assert!(k.source().contains("RM_GEMM_KERNEL_PERSISTENT(gemm_hss_nt_mt32x32x32_w1x1_s3p"));
     assert!(k.with_batch(BatchForm::Pointers).source().contains("RM_GEMM_KERNEL_PA_PERSISTENT("));
     // One block per tile of every entry, capped at the blocks the device holds at once.
-    let d = k.persistent_dims(33, 32, 10_000, 132 * 16);
+    let d = k.persistent_dims(33, 32, 10_000, 1, 132 * 16);
     assert_eq!(d.grid, [132 * 16, 1, 1]);
     assert_eq!(d.shared_bytes, 3 * (32 * 32 + 32 * 32) * 2);
-    assert_eq!(k.persistent_dims(33, 32, 3, 2112).grid, [6, 1, 1]);
-    assert_eq!(k.persistent_dims(0, 32, 3, 2112).grid, [1, 1, 1]);
+    assert_eq!(k.persistent_dims(33, 32, 3, 1, 2112).grid, [6, 1, 1]);
+    assert_eq!(k.persistent_dims(33, 32, 3, 4, 2112).grid, [24, 1, 1]);
+    assert_eq!(k.persistent_dims(0, 32, 3, 1, 2112).grid, [1, 1, 1]);
     // Every arch with a direct path gets persistent candidates; CDNA's MFMA configs are
     // register-staged, so there only the FMA atom has them.
     for arch in ["sm_90", "sm_80", "gfx942"] {
@@ -306,7 +307,7 @@ fn wgmma_configs() {
     assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
     assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
     assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
-    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 1>"));
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0>"));
     assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
@@ -317,7 +318,9 @@ fn wgmma_configs() {
     let reduce = k2.reduce_kernel_name().unwrap();
     assert_eq!(reduce, "gemm_h_mt128x256x64_w2x1_s4_x_g8_o1_k2_wgmma64xnx16f16_reduce");
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
-    assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, ")));
+    assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, float, rm_gemm_ty_h)")));
+    // The config type says only that the kernel splits: the count is a kernel argument.
+    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1>"));
     assert!(k.reduce_kernel_name().is_none());
 }
 
@@ -333,9 +336,9 @@ fn blocked_split_k_configs() {
     let k = GemmKernel::new(GemmFamily::Hss, split).unwrap();
     let src = k.source();
     let cfg = format!("rm_cfg_{}", k.module_name());
-    assert!(src.contains(&format!("RM_GEMM_KERNEL_SPLITK({}, {cfg}, rm_gemm_ty_hss, RM_OP_N, RM_OP_T, 4)", k.kernel_name(Trans::N, Trans::T))));
+    assert!(src.contains(&format!("RM_GEMM_KERNEL_SPLITK({}, {cfg}, rm_gemm_ty_hss, RM_OP_N, RM_OP_T)", k.kernel_name(Trans::N, Trans::T))));
     let reduce = k.reduce_kernel_name().unwrap();
-    assert!(src.contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, 4, {cfg}::Atom::acc_t, rm_gemm_ty_hss)")));
+    assert!(src.contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, {cfg}::Atom::acc_t, rm_gemm_ty_hss)")));
     assert_eq!(k.kernel_names().len(), 5);
     // Pointer arrays have no workspace: the unsplit twin runs them, and the split module has
     // no pointer-array form.
