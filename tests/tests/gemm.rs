@@ -544,7 +544,8 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
 /// Ping-pong configs (two consumers taking 64-row tiles in turn) over batches of many more tiles
 /// than SMs, so that every block runs units of both consumers, odd and even counts of them, and
 /// each consumer steps over the other's stages: K tiles of 4 per unit (k = 200) wrap every ring
-/// at different points. D stored by TMA (ldc aligned) and from registers (not).
+/// at different points, and 16 per unit (k = 1000) wrap it within a unit (more K tiles than
+/// stages: the mainloops must take turns). D stored by TMA (ldc aligned) and from registers (not).
 #[test]
 fn wgmma_pingpong_strided_batches() {
     use rocmath_kernels::blas::GemmConfig;
@@ -558,8 +559,8 @@ fn wgmma_pingpong_strided_batches() {
             let mut h = Handle::on(&device).unwrap();
             h.set_gemm_config(Some(*cfg));
             let m = 72;
-            for (ldc, c_gap, seed) in [(m + 8, 16, 1500), (m + 3, 1, 1501)] {
-                hss_nt_strided_batch(&h, (m, 72, 200, 601), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
+            for (k, count, ldc, c_gap, seed) in [(200, 601, m + 8, 16, 1500), (200, 601, m + 3, 1, 1501), (1000, 397, m + 8, 16, 1502)] {
+                hss_nt_strided_batch(&h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
             }
         }
         eprintln!("{} ping-pong configs checked", configs.len());

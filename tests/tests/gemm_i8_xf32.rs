@@ -354,6 +354,8 @@ fn xf32_wgmma_candidates_at_tile_edges() {
             for (ta, tb) in NT_PAIRS {
                 for &(m, n, k, count) in &[(16, 300, 1000, 1), (129, 257, 65, 2), (72, 136, 200, 300)] {
                     seed += 1;
+                    // (named first: a kernel fault surfaces later, at the copy back)
+                    eprintln!("{} {ta:?}{tb:?} {m}x{n}x{k} batch {count}", cfg.tag());
                     xf32_strided_case(&h, ta, tb, (m, n, k), count, seed % 4 != 3, seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
                 }
             }

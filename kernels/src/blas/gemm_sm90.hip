@@ -118,6 +118,8 @@ RM_INLINE void rm_bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" :
 RM_INLINE void rm_fence_async_shared() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
 // Barrier `id` (1..15) over `threads` threads (a warpgroup), leaving the other warps running.
 RM_INLINE void rm_named_barrier(int id, int threads) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory"); }
+// Arrives at a named barrier without waiting (the other side of a bar.sync of `threads`).
+RM_INLINE void rm_named_arrive(int id, int threads) { asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory"); }
 // Four 8x8 b16 matrices from the mma fragment layout (lane l: row l/4, columns 2(l%4) and +1 of
 // each) to shared memory transposed: lanes 8j..8j+7 give the addresses of matrix j's columns,
 // 16 bytes each.
@@ -364,6 +366,12 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 s %= Cfg::STAGES;
                 continue;
             }
+            // Ping-pong: the mainloops take turns (named barrier 3 + c: consumer c's mainloop is
+            // done). Waiting on a stage's parity is only sound once the stage's previous fill has
+            // completed, and where the other consumer's unit wraps the ring (more K tiles than
+            // stages) that fill is one of its own; so this consumer starts only after the other
+            // has consumed all of its unit, and its epilogue still overlaps this mainloop.
+            if (Cfg::PINGPONG && turn > 0) rm_named_barrier(3 + (1 - c), 256);
             float acc[Cfg::BN / 2];
 #pragma unroll
             for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
@@ -392,6 +400,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_wgmma_wait<0>();
             rm_fence_regs(acc);
             if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
+            if (Cfg::PINGPONG && u + rm_gdim_x() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
 
             if constexpr (Cfg::SPLIT) {
                 // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).
