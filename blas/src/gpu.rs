@@ -782,6 +782,30 @@ mod tests {
         assert!(split_entries > 0, "the tables have split-K entries");
     }
 
+    /// The GEMM issue's benchmark shapes are entries of the sm_90 NT tables, so that an entry
+    /// tuned for another size cannot become their nearest pick (4096 x 4096 x 65536 once took
+    /// the split-K pick of 1024 x 1024 x 65536 that way, at 0.64 of cuBLAS).
+    #[test]
+    fn goal_shapes_have_sm90_entries() {
+        let squares = [1024u64, 2048, 4096, 8192].map(|s| [s, s, s, 1]);
+        let batches = [[32, 32, 32, 10000], [64, 64, 64, 4096], [128, 128, 128, 2048]];
+        let skinny = [[8192, 8192, 128, 1], [16, 8192, 8192, 1], [4096, 4096, 65536, 1]];
+        let tables = Tables::embedded();
+        for (types, shapes) in [
+            ("hss", [&squares[..], &batches, &skinny].concat()),
+            ("bss", [&squares[..], &batches, &skinny].concat()),
+            ("h", [&squares[..], &batches, &skinny].concat()),
+            ("s", [&squares[..], &batches].concat()),
+            ("d", [&squares[..], &batches].concat()),
+            ("xf32", squares.to_vec()),
+        ] {
+            let t = tables.iter().find(|t| t.arch == "sm_90" && t.types == types && t.layout == "nt").expect(types);
+            for [m, n, k, batch] in shapes {
+                assert!(t.entries().iter().any(|e| [e.m, e.n, e.k, e.batch] == [m, n, k, batch]), "{types} nt: no entry for {m}x{n}x{k} x {batch}");
+            }
+        }
+    }
+
     #[test]
     fn split_counts_follow_the_call() {
         let s64 = GemmKernel::new(GemmFamily::S, GemmConfig::parse("mt128x128x16_w2x4_s3_p4x4_g8_o2_k64_fmaw32x16").unwrap()).unwrap();
