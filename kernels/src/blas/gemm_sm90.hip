@@ -13,15 +13,17 @@
 //     Ping-pong (BM = 64 with two consumers): the consumers take the block's tiles in turn, each
 //     a whole 64-row tile, and step over the other's stages; so one stores its tile while the
 //     other multiplies the next (small batched matrices, where the epilogue is most of a tile).
+//     Their mainloops take turns (named barriers 3 and 4), so that a consumer waits on a stage
+//     only after the stage's previous fill has completed.
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
 //     (rm_sm90_store_tma) while the producer already loads the next tile's stages; D that TMA
 //     cannot describe is written from registers instead.
 //   * the grid is persistent (at most one block per SM); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
 //   * split-K (SPLIT; the slice count `splits` is a kernel argument): each tile is `splits` work
-//     units, one per slice of its K tiles; a unit
-//     stores its f32 sums unscaled to a workspace, and the second kernel of the module
-//     (RM_GEMM_SPLITK_REDUCE) adds the slices in order and applies alpha and beta.
+//     units, one per slice of its K tiles; a unit stores its f32 sums unscaled to a workspace,
+//     and the second kernel of the module (RM_GEMM_SPLITK_REDUCE) adds the slices in order and
+//     applies alpha and beta.
 //
 // Shared memory: 128-byte swizzled tiles in the layouts TMA writes and wgmma reads (the canonical
 // swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"). A K tile is one 128-byte row

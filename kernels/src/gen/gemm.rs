@@ -68,12 +68,15 @@ pub struct GemmConfig {
     /// that the next entry's loads overlap this one's multiply and store. For batches of small
     /// matrices. (wgmma configs are persistent by construction and leave this false.)
     pub persistent: bool,
-    /// K slices per tile (1: none). Each of the split_k blocks (wgmma: work units) of a tile
+    /// K slices per tile (1: none), as tuned. Each of a tile's blocks (wgmma: work units)
     /// multiplies one slice of K into a workspace in the accumulator type (f32 for wgmma); a
     /// second kernel sums the slices in order and applies alpha and beta. For tiles too few to
-    /// fill the GPU with long K (16 x 8192 x 8192, 256 x 256 x 65536). wgmma configs, and
-    /// blocked (not persistent) ones of real families with f32 or f64 accumulators; strided
-    /// calls only: pointer-array calls run the config's unsplit twin. Tag: `_k{split_k}`.
+    /// fill the GPU with long K (16 x 8192 x 8192, 256 x 256 x 65536). The module only knows that
+    /// it splits: the count is a kernel argument, and the host may run fewer slices than this
+    /// where a call is far from the size it was tuned at (`split_slices` in blas/src/gpu.rs).
+    /// wgmma configs, and blocked (not persistent) ones of real families with f32 or f64
+    /// accumulators; strided calls only: pointer-array calls run the config's unsplit twin.
+    /// Tag: `_k{split_k}`.
     pub split_k: u32,
     /// FMA atoms, 32-bit real inputs (s): the host first copies an operand stored k-contiguous
     /// (op(A) when A is transposed, op(B) when B is not) m- or n-contiguous into the handle's
