@@ -7,7 +7,7 @@ use crate::cufft::Cufft;
 use half::f16;
 use rocmath_bench::fft::{compare, generate_input, peer_layout, scatter, verdict, Counts, FftArgs, Real, ScalarFft, View, REFERENCE_MAX_ELEMENTS};
 use rocmath_bench::fftw::Fftw;
-use rocmath_bench::gemm::time_ms;
+use rocmath_bench::gemm::time_calls;
 use rocmath_bench::rustfft_peer::RustFft;
 use rocmath_fft::{Layout, Placement, Plan, Precision};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
@@ -222,7 +222,7 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
     });
     if let Some(exec) = our_exec.as_mut() {
         let r = checked_run(&q, &mut bufs, false, exec).and_then(|v| {
-            let ms = if gpu { Some(time_ms(&q, case.warmup, case.iters, &mut *exec)?) } else { None };
+            let ms = if gpu { Some(time_calls(&q, case.warmup, case.iters, None, &mut *exec)?.ms) } else { None };
             Ok((v, ms))
         });
         match r {
@@ -281,7 +281,7 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
         let half_bytes = ((o.counts.bytes() / 2.0) as usize).max(1);
         let src = DeviceBuffer::<u8>::zeroed(&q, half_bytes).map_err(err)?;
         let mut dst = DeviceBuffer::<u8>::zeroed(&q, half_bytes).map_err(err)?;
-        let ms = time_ms(&q, case.warmup, case.iters, || dst.copy_from_buffer(&q, &src).map_err(err))?;
+        let ms = time_calls(&q, case.warmup, case.iters, None, || dst.copy_from_buffer(&q, &src).map_err(err))?.ms;
         o.copy_gbps = Some(2.0 * half_bytes as f64 / ms / 1e6);
     }
 
@@ -338,7 +338,7 @@ fn run<T: Real>(device: &Device, case: &FftArgs, o: &mut FftOutcome) -> Result<(
             let got = checked_run(&q, &mut bufs, true, &mut exec)?;
             let ms = if gpu {
                 bufs.reset(&q)?;
-                Some(time_ms(&q, case.warmup, case.iters, &mut exec)?)
+                Some(time_calls(&q, case.warmup, case.iters, None, &mut exec)?.ms)
             } else {
                 None
             };

@@ -1,6 +1,7 @@
 //! What rocmath-bench and rocmath-tune share for GEMM: the problem (shape, leading dimensions,
 //! strides), seeded host inputs and their device copies, the check against the independent f64
-//! reference on a sample of columns, and event timing (warm-up, median).
+//! reference on a sample of columns, and event timing (warm-up, samples of back-to-back calls,
+//! median).
 
 use num_complex::Complex64;
 use rocmath_blas::{Batch, Element, Handle, Operation};
@@ -199,21 +200,62 @@ pub fn check<In: Num, Out: Num>(p: &Problem, host: &HostData<In, Out>, got: &[Ou
     Ok(format!("ok ({} cols x {} batch entries)", cols.len(), if p.batch > 1 { 2 } else { 1 }))
 }
 
-/// Median of `iters` event-timed runs of `f`, after `warmup` untimed ones.
-pub fn time_ms(queue: &Queue, warmup: usize, iters: usize, mut f: impl FnMut() -> Result<(), String>) -> Result<f64, String> {
+/// A timed sample of back-to-back calls lasts at least this long (when the caller does not fix
+/// its count), so that a small call's figure is its throughput, not the latency of a launch onto
+/// an idle device plus the event's resolution.
+pub const SAMPLE_MS: f64 = 0.5;
+
+/// Most calls in one timed sample.
+const MAX_GROUP: usize = 4096;
+
+/// Per-call time of a function, from event-timed samples of back-to-back calls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CallTime {
+    /// Device time per call, ms (the median sample over its call count).
+    pub ms: f64,
+    /// Host time to issue one call, µs (the median sample's). Where it exceeds the device time,
+    /// the host sets the rate: the device waits between calls.
+    pub host_us: f64,
+    /// Calls per sample.
+    pub group: usize,
+}
+
+/// Times `f`: `warmup` untimed calls, then `samples` samples of `group` back-to-back calls
+/// between two events (`None`: as many as last [`SAMPLE_MS`], from one timed call), each divided
+/// by its count; the median. `Some(1)` times single calls, each from an idle device.
+pub fn time_calls(queue: &Queue, warmup: usize, samples: usize, group: Option<usize>, mut f: impl FnMut() -> Result<(), String>) -> Result<CallTime, String> {
+    let err = |e: rocmath_runtime::Error| e.to_string();
     for _ in 0..warmup {
         f()?;
     }
-    queue.synchronize().map_err(|e| e.to_string())?;
-    let mut times = Vec::with_capacity(iters);
-    for _ in 0..iters.max(1) {
-        let start = queue.record_event().map_err(|e| e.to_string())?;
-        f()?;
-        let end = queue.record_event().map_err(|e| e.to_string())?;
-        times.push(start.elapsed_ms(&end).map_err(|e| e.to_string())?);
+    queue.synchronize().map_err(err)?;
+    let group = match group {
+        Some(g) => g.max(1),
+        None => {
+            let start = queue.record_event().map_err(err)?;
+            f()?;
+            let end = queue.record_event().map_err(err)?;
+            let once = start.elapsed_ms(&end).map_err(err)?;
+            ((SAMPLE_MS / once.max(1e-6)).ceil() as usize).clamp(1, MAX_GROUP)
+        }
+    };
+    let mut device = Vec::with_capacity(samples);
+    let mut host = Vec::with_capacity(samples);
+    for _ in 0..samples.max(1) {
+        let start = queue.record_event().map_err(err)?;
+        let issued = std::time::Instant::now();
+        for _ in 0..group {
+            f()?;
+        }
+        host.push(issued.elapsed().as_secs_f64() * 1e6 / group as f64);
+        let end = queue.record_event().map_err(err)?;
+        device.push(start.elapsed_ms(&end).map_err(err)? / group as f64);
     }
-    times.sort_by(|a, b| a.total_cmp(b));
-    Ok(times[times.len() / 2])
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    Ok(CallTime { ms: median(device), host_us: median(host), group })
 }
 
 /// A rocmath GEMM call on device buffers (the typed or the `_ex` API, with its scalars bound).

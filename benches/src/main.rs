@@ -5,7 +5,7 @@
 //!   rocmath-bench                      the standard suite on the best device present
 //!   rocmath-bench gemm --precision s --transA N --transB T -m 4096 -n 4096 -k 4096 \
 //!                 [--lda ..] [--ldb ..] [--ldc ..] [--batch ..] [--alpha ..] [--beta ..] \
-//!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] \
+//!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] [--group G] \
 //!                 [--variant fma|mma|mfma|wgmma] [--no-peer]
 //!   rocmath-bench fft --precision single|double|half --type c2c|r2c|c2r [--inverse] \
 //!                 --length N[xN2[xN3]] (fastest first, as rocFFT) [--batch B] [--inplace] \
@@ -18,7 +18,7 @@ mod fft_bench;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::fft::{suite_cases, FftArgs};
-use rocmath_bench::gemm::{check, sample_columns, time_ms, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
+use rocmath_bench::gemm::{check, sample_columns, time_calls, CallTime, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
 use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
 use rocmath_tests::{gemm_i8_reference_column, xf32_compute_roundoff, Num, Rng};
@@ -27,7 +27,9 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
   gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs|xf32|i8  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
-                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
+                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--group G] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
+                --iters timed samples, each of G back-to-back calls (default: as many as last 0.5 ms; --group 1
+                times single calls from an idle device); the median sample's time over G is the call's
                 xf32: f32 with rocblas_xf32_xdl_math_op (TF32 products; cuBLAS COMPUTE_32F_FAST_TF32)
                 i8: i8 inputs, i32 C/D and integer alpha/beta (cuBLAS COMPUTE_32I; 2 ops a multiply-add)
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
@@ -53,6 +55,8 @@ struct GemmArgs {
     beta: f64,
     iters: usize,
     warmup: usize,
+    /// Calls per timed sample (`None`: enough to last `SAMPLE_MS`).
+    group: Option<usize>,
     variant: Option<GemmVariant>,
     config: Option<GemmConfig>,
     peer: bool,
@@ -75,6 +79,7 @@ impl Default for GemmArgs {
             beta: 0.0,
             iters: 20,
             warmup: 3,
+            group: None,
             variant: None,
             config: None,
             peer: true,
@@ -111,6 +116,7 @@ fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, 
             "--beta" => g.beta = value()?.parse().map_err(|_| "--beta takes a number")?,
             "--iters" | "-i" => g.iters = num(value()?)?.max(1),
             "--warmup" | "-j" => g.warmup = num(value()?)?,
+            "--group" => g.group = Some(num(value()?)?.max(1)),
             "--device" => *device = Some(value()?),
             "--no-peer" => g.peer = false,
             "--variant" => {
@@ -346,14 +352,14 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     }
 
     let flops = p.flops(In::IS_COMPLEX);
-    let ms = time_ms(&q, g.warmup, g.iters, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
-    let gflops = flops / ms / 1e6;
+    let time = time_calls(&q, g.warmup, g.iters, g.group, || ours(&handle, &a, lda, &b, ldb, &mut c, ldc, batch).map_err(|e| err(&e)))?;
+    let (ms, gflops) = (time.ms, flops / time.ms / 1e6);
     let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
     let kernel = solution_tag(&handle, family, g);
-    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({ms:.4} ms)", g.alpha, g.beta, device.spec());
+    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={} beta={} device={}{kernel}: rocmath {gflops:.1} GFLOP/s ({})", g.alpha, g.beta, device.spec(), time_note(&time));
     let peer = report_peer(device, g, flops, "GFLOP/s", gflops, || {
-        let (peer_ms, got) = peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &host.c)?;
-        Ok((peer_ms, check(&p, &host, &got, &cols, compute_roundoff, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
+        let (peer_time, got) = peer_run::<In, Out>(&q, g, [peer_in, peer_out, peer_compute], (&a, lda, sa), (&b, ldb, sb), (&mut c, ldc, sc), &host.c)?;
+        Ok((peer_time, check(&p, &host, &got, &cols, compute_roundoff, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
     });
     Ok(Outcome { label, ours_gflops: gflops, ours_ms: ms, peer })
 }
@@ -368,25 +374,32 @@ fn solution_tag(handle: &Handle, family: GemmFamily, g: &GemmArgs) -> String {
 }
 
 /// Ends a bench line with cuBLAS on a CUDA device: `peer` times it and checks its result
-/// (ms, the check's verdict); prints its rate in `unit` (`ops` per call), the ratio to ours and
-/// the verdict, and returns (rate, ms). Elsewhere, or with --no-peer, says no peer was timed.
-fn report_peer(device: &Device, g: &GemmArgs, ops: f64, unit: &str, ours_rate: f64, peer: impl FnOnce() -> Result<(f64, String), String>) -> Option<(f64, f64)> {
+/// (its time, the check's verdict); prints its rate in `unit` (`ops` per call), the ratio to
+/// ours and the verdict, and returns (rate, ms). Elsewhere, or with --no-peer, says no peer was
+/// timed.
+fn report_peer(device: &Device, g: &GemmArgs, ops: f64, unit: &str, ours_rate: f64, peer: impl FnOnce() -> Result<(CallTime, String), String>) -> Option<(f64, f64)> {
     if !(g.peer && matches!(device, Device::Cuda(_))) {
         println!("  (no peer library timed on {})", device.spec());
         return None;
     }
     match peer() {
-        Ok((peer_ms, verdict)) => {
-            let rate = ops / peer_ms / 1e6;
-            println!("  cublas {rate:.1} {unit} ({peer_ms:.4} ms)  ratio {:.3}", ours_rate / rate);
+        Ok((time, verdict)) => {
+            let rate = ops / time.ms / 1e6;
+            println!("  cublas {rate:.1} {unit} ({})  ratio {:.3}", time_note(&time), ours_rate / rate);
             println!("  cublas check: {verdict}");
-            Some((rate, peer_ms))
+            Some((rate, time.ms))
         }
         Err(e) => {
             println!("  cublas unavailable: {e}");
             None
         }
     }
+}
+
+/// `0.0123 ms; host 4.1 us, 41 calls/sample`: a call's device time and what issuing it cost
+/// the host.
+fn time_note(t: &CallTime) -> String {
+    format!("{:.4} ms; host {:.1} us, {} calls/sample", t.ms, t.host_us, t.group)
 }
 
 /// The i8 family (gemm_ex with i8 inputs, i32 C, D, alpha and beta; wrapping modulo 2^32): full
@@ -436,14 +449,14 @@ fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
         println!("  check: {}", check_i8(&dc.to_vec(&q).map_err(up_err)?, "rocmath")?);
     }
     let ops = p.flops(false);
-    let ms = time_ms(&q, g.warmup, g.iters, || ours(&mut dc))?;
-    let gops = ops / ms / 1e6;
+    let time = time_calls(&q, g.warmup, g.iters, g.group, || ours(&mut dc))?;
+    let (ms, gops) = (time.ms, ops / time.ms / 1e6);
     let label = format!("{} {} {}x{}x{} b{}", g.precision, p.layout(), g.m, g.n, g.k, g.batch);
     let kernel = solution_tag(&handle, GemmFamily::I8, g);
-    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={alpha} beta={beta} device={}{kernel}: rocmath {gops:.1} GOP/s ({ms:.4} ms)", device.spec());
+    print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={alpha} beta={beta} device={}{kernel}: rocmath {gops:.1} GOP/s ({})", device.spec(), time_note(&time));
     let peer = report_peer(device, g, ops, "GOP/s", gops, || {
-        let (peer_ms, got) = peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c)?;
-        Ok((peer_ms, check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
+        let (peer_time, got) = peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c)?;
+        Ok((peer_time, check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
     });
     Ok(Outcome { label, ours_gflops: gops, ours_ms: ms, peer })
 }
@@ -459,7 +472,7 @@ fn peer_run<In: bytemuck::Pod, Out: bytemuck::Pod>(
     b: (&DeviceBuffer<In>, usize, usize),
     c: (&mut DeviceBuffer<Out>, usize, usize),
     c_host: &[Out],
-) -> Result<(f64, Vec<Out>), String> {
+) -> Result<(CallTime, Vec<Out>), String> {
     let stream = q.gpu().map(|g| g.raw()).ok_or("not a GPU queue")?;
     let lib = cublas::Cublas::new(stream).map_err(|e| e.to_string())?;
     let op = |o: Operation| match o {
@@ -502,8 +515,8 @@ fn peer_run<In: bytemuck::Pod, Out: bytemuck::Pod>(
     };
     run()?;
     let got = cbuf.to_vec(q).map_err(|e| e.to_string())?;
-    let ms = time_ms(q, g.warmup, g.iters, run)?;
-    Ok((ms, got))
+    let time = time_calls(q, g.warmup, g.iters, g.group, run)?;
+    Ok((time, got))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! keys, the tuning core (validate every candidate against the reference, then time it) and the
 //! table merge. The binary (`src/bin/rocmath-tune.rs`) binds it to a device and the BLAS API.
 
-use crate::gemm::{check, sample_columns, time_ms, DeviceData, HostData, Problem};
+use crate::gemm::{check, sample_columns, time_calls, DeviceData, HostData, Problem};
 use rocmath_blas::{GemmConfig, GemmFamily, GemmVariant, Operation};
 use rocmath_runtime::Queue;
 use rocmath_tests::Num;
@@ -19,7 +19,8 @@ pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C -
                    device has no kernel configs, so tuning on it is an error
   --out            table directory (default tuning/tables); the table for the device's arch,
                    types and layout is merged into (tuned sizes replaced), else created
-  --iters/--warmup event-timed runs (median) and untimed runs per candidate (default 10 / 3)
+  --iters/--warmup event-timed samples (median; each of back-to-back runs lasting 0.5 ms) and
+                   untimed runs per candidate (default 10 / 3)
   --max-candidates at most N candidates per size: the arch fallback, then N-1 spread evenly over
                    the generator's list
   --variants       only candidates of these variants (fma, mma, mfma, wgmma), plus the fallback
@@ -295,9 +296,9 @@ impl SizeOutcome {
 /// Tunes one size. For each candidate `i` of `solutions`, in order: C is reset to `host.c`, the
 /// candidate runs once (`run(i, data)`: one call of the op on the device buffers) and its result
 /// is checked against the reference on a spread sample of columns; only then is it timed
-/// (`timing.warmup` untimed runs, the median of `timing.iters` event-timed ones). A candidate
-/// whose run fails or whose result is wrong is reported and skipped. Prints `[i/N] size solution
-/// GF/s` per candidate and the winner.
+/// (`timing.warmup` untimed runs, the median of `timing.iters` event-timed samples of back-to-back
+/// runs, `time_calls`). A candidate whose run fails or whose result is wrong is reported and
+/// skipped. Prints `[i/N] size solution GF/s` per candidate and the winner.
 #[allow(clippy::too_many_arguments)]
 pub fn tune_size<In: Num, Out: Num>(
     q: &Queue,
@@ -321,7 +322,7 @@ pub fn tune_size<In: Num, Out: Num>(
             let got = data.c.to_vec(q).map_err(|e| e.to_string())?;
             check(p, host, &got, &cols, compute_roundoff, "candidate")
         };
-        let verdict = match validate().and_then(|_| time_ms(q, timing.warmup, timing.iters, || run(i, data)).map_err(|e| format!("timed run failed: {e}"))) {
+        let verdict = match validate().and_then(|_| time_calls(q, timing.warmup, timing.iters, None, || run(i, data)).map(|t| t.ms).map_err(|e| format!("timed run failed: {e}"))) {
             Ok(ms) => Verdict::Timed { ms, gflops: flops / ms / 1e6 },
             Err(why) => Verdict::Rejected(why),
         };
