@@ -7,12 +7,24 @@ use num_complex::{Complex32, Complex64};
 use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans, TransposeKernel};
 use rocmath_kernels::gen::gemm::{BatchForm, GENERATOR};
 use rocmath_tuning::{Lookup, Tables};
-use rocmath_runtime::{GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMap, TensorMapDesc};
-use std::sync::{Arc, OnceLock};
+use rocmath_runtime::{Backend, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module, TensorMap, TensorMapDesc};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// A GEMM kernel's module (its name carries its whole config), built the first time.
+/// A GEMM kernel's module (its name carries its whole config), built the first time. Looked up
+/// by the kernel itself, so that a call does not format and hash the module's name.
 fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
-    Ok(device.named_module(&kernel.module_name(), || kernel_source(&kernel))?)
+    static MODULES: OnceLock<Mutex<HashMap<(Backend, usize, GemmKernel), Arc<Module>>>> = OnceLock::new();
+    let key = (device.backend(), device.ordinal(), kernel);
+    let modules = MODULES.get_or_init(Default::default);
+    if let Some(m) = modules.lock().ok().and_then(|t| t.get(&key).cloned()) {
+        return Ok(m);
+    }
+    let m = device.named_module(&kernel.module_name(), || kernel_source(&kernel))?;
+    if let Ok(mut t) = modules.lock() {
+        t.insert(key, m.clone());
+    }
+    Ok(m)
 }
 
 fn kernel_source(kernel: &GemmKernel) -> KernelSource {
@@ -92,6 +104,30 @@ fn table_pick(tables: &Tables, arch: &str, family: GemmFamily, layout: &str, [m,
     table.select(m as u64, n as u64, k as u64, batch as u64, |sol| usable(sol).is_some()).and_then(|s| usable(&s.solution))
 }
 
+/// Shapes whose table picks [`cached_pick`] keeps; past this many it starts over.
+const PICK_CACHE_SHAPES: usize = 4096;
+
+/// [`table_pick`] over the process's tables, else the arch's fallback, remembered per shape. A
+/// pick parses and validates table entries (microseconds of host time, as long as a small
+/// call's kernel), so each shape pays that once per process.
+fn cached_pick(arch: &str, family: GemmFamily, layout: &str, size: [usize; 4]) -> GemmKernel {
+    type Key = (String, GemmFamily, String, [usize; 4]);
+    static PICKS: OnceLock<Mutex<HashMap<Key, GemmKernel>>> = OnceLock::new();
+    let picks = PICKS.get_or_init(Default::default);
+    let key = (arch.to_string(), family, layout.to_string(), size);
+    if let Some(k) = picks.lock().ok().and_then(|t| t.get(&key).copied()) {
+        return k;
+    }
+    let kernel = table_pick(tables(), arch, family, layout, size).unwrap_or_else(|| GemmKernel::select(family, arch));
+    if let Ok(mut t) = picks.lock() {
+        if t.len() >= PICK_CACHE_SHAPES {
+            t.clear();
+        }
+        t.insert(key, kernel);
+    }
+    kernel
+}
+
 /// The kernel a handle uses for a call on `device` (f32 calls in xf32 math mode use the xf32
 /// family): a pinned config, else a pinned variant's
 /// fallback, else the tuning table's pick for the size ([`table_pick`]: exact, else nearest in
@@ -117,8 +153,7 @@ pub(crate) fn select(
     } else if let Some(v) = handle.gemm_variant() {
         GemmKernel::arch_fallback(family, v, arch).map_err(mismatch)?
     } else {
-        table_pick(tables(), arch, family, &layout(family, trans_a, trans_b), [m, n, k, batch])
-            .unwrap_or_else(|| GemmKernel::select(family, arch))
+        cached_pick(arch, family, &layout(family, trans_a, trans_b), [m, n, k, batch])
     };
     if !kernel.supports_arch(arch) {
         return Err(mismatch(format!("{} does not run on {arch}", kernel.module_name())));

@@ -147,6 +147,7 @@ impl GpuDevice {
             raw,
             name: source.name.clone(),
             functions: Mutex::new(HashMap::new()),
+            launch_state: Mutex::new(HashMap::new()),
         });
         self.inner.modules.lock().map_err(poisoned)?.insert(key, module.clone());
         Ok(module)
@@ -200,6 +201,16 @@ pub struct Module {
     raw: RawModule,
     name: String,
     functions: Mutex<HashMap<String, RawFunction>>,
+    /// Per function: the dynamic shared memory its limit was raised to, and the driver's
+    /// occupancy answers by (block threads, shared bytes). Both are driver calls that every
+    /// launch of a small GEMM would otherwise repeat on the host.
+    launch_state: Mutex<HashMap<RawFunction, LaunchState>>,
+}
+
+#[derive(Default)]
+struct LaunchState {
+    shared_allowed: u32,
+    max_active_blocks: HashMap<(u32, u32), u32>,
 }
 
 impl std::fmt::Debug for Module {
@@ -257,14 +268,28 @@ impl Kernel<'_> {
     pub fn max_active_blocks(&self, block_threads: u32, shared_bytes: u32) -> Result<u32> {
         let dev = &self.module.device;
         self.allow_shared(shared_bytes)?;
-        dev.driver().max_active_blocks(dev.ordinal(), self.raw, block_threads, shared_bytes)
+        let key = (block_threads, shared_bytes);
+        let known = self.module.launch_state.lock().map_err(poisoned)?.get(&self.raw).and_then(|s| s.max_active_blocks.get(&key).copied());
+        if let Some(blocks) = known {
+            return Ok(blocks);
+        }
+        let blocks = dev.driver().max_active_blocks(dev.ordinal(), self.raw, block_threads, shared_bytes)?;
+        self.module.launch_state.lock().map_err(poisoned)?.entry(self.raw).or_default().max_active_blocks.insert(key, blocks);
+        Ok(blocks)
     }
 
-    /// Raises the kernel's dynamic shared-memory limit where `bytes` exceeds the default 48 KiB.
+    /// Raises the kernel's dynamic shared-memory limit where `bytes` exceeds the default 48 KiB
+    /// and the limit set before.
     fn allow_shared(&self, bytes: u32) -> Result<()> {
         let dev = &self.module.device;
-        if bytes > 48 * 1024 {
+        if bytes <= 48 * 1024 {
+            return Ok(());
+        }
+        let mut states = self.module.launch_state.lock().map_err(poisoned)?;
+        let state = states.entry(self.raw).or_default();
+        if bytes > state.shared_allowed {
             dev.driver().set_max_dynamic_shared(dev.ordinal(), self.raw, bytes)?;
+            state.shared_allowed = bytes;
         }
         Ok(())
     }
