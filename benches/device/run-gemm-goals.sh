@@ -2,13 +2,14 @@
 # Runs on the GPU machine (repo root, .carry/ staged by stage.sh): rocmath-bench gemm vs cuBLAS
 # for the GEMM engine issue's shapes, NT, with the library's own selection (tuning tables: the
 # committed ones, overlaid by ROCMATH_TUNING_DIR when set). One line per case to $OUT/goals.txt.
+# BENCH: another bench binary; GOALS_ARGS: further bench arguments for every line (e.g. --group 1).
 set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-B=.carry/rocmath-bench
+B=${BENCH:-.carry/rocmath-bench}
 status=0
 run() {
-  line=$(timeout 60 $B gemm --transA N --transB T --device cuda --iters ${ITERS:-10} "$@" 2>&1) || status=1
+  line=$(timeout 60 $B gemm --transA N --transB T --device cuda --iters ${ITERS:-10} ${GOALS_ARGS:-} "$@" 2>&1) || status=1
   echo "$line" >> "$OUT/goals-full.txt"
   echo "$* | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/goals.txt" | cut -c1-260
 }

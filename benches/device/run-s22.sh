@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Twenty-second session (GEMM host time: table picks remembered per shape, modules per kernel,
+# a function's shared-memory limit and occupancy asked once; the bench times samples of
+# back-to-back calls and prints the host's time to issue one). After stage.sh, carry .carry,
+# with .carry/rocmath-bench-before: the bench built at 7556883 (the new timing, the old host
+# path). Output: $OUT/s22-$PHASE*.
+# PHASE=a: the small calls (16-bit, s, d, xf32 1024^3; 16-bit 64^3 and 128^3 batches) with the
+#          old and the new host path, each timed both ways (--group 1: single calls from an idle
+#          device, as every session before; the default: back-to-back samples) (s22-a.txt);
+#          then the issue's goal lines with the new host path and the new timing
+#          (s22-a-goals.txt).
+# PHASE=b: in parallel: gemm-test, gemm_batched-test, gemm_i8_xf32-test (s22-b-tests.txt).
+# PHASE=c: re-tuned with the new timing (NT): d at 1024^3 and 2048^3, s at 1024^3, and the
+#          16-bit batches short of cuBLAS (hss, bss, h at 128^3 x 2048; h at 64^3 x 4096)
+#          (s22-c-tune.tgz); their lines with the committed and the new tables (s22-c.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+nvidia-smi -L > "$OUT/s22-$P-gpu.txt"
+case $P in
+a)
+  small=("hss 1024 1024 1024 1" "bss 1024 1024 1024 1" "h 1024 1024 1024 1" "s 1024 1024 1024 1" "d 1024 1024 1024 1"
+         "xf32 1024 1024 1024 1" "hss 64 64 64 4096" "h 64 64 64 4096" "hss 128 128 128 2048" "bss 128 128 128 2048")
+  for build in before after; do
+    bench=.carry/rocmath-bench; [ $build = before ] && bench=.carry/rocmath-bench-before
+    for group in "--group 1" ""; do
+      for sc in "${small[@]}"; do
+        set -- $sc
+        BENCH=$bench bench_line s22-a "$build ${group:-grouped} $1 ${2}x${3}x$4 b$5" --precision $1 --transA N --transB T -m $2 -n $3 -k $4 --batch $5 $group
+      done
+    done
+  done
+  OUT=$OUT/goals bash benches/device/run-gemm-goals.sh > /dev/null || status=1
+  mv "$OUT/goals/goals.txt" "$OUT/s22-a-goals.txt"; mv "$OUT/goals/goals-full.txt" "$OUT/s22-a-goals-full.txt"; rmdir "$OUT/goals"
+  cut -c1-230 "$OUT/s22-a-goals.txt"
+  ;;
+c)
+  OUT=$OUT/tune PRECISIONS="d s" LAYOUTS=NT SIZES=1024x1024x1024,2048x2048x2048 MAX_CANDIDATES=40 \
+    DEADLINE=200 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+  OUT=$OUT/tune PRECISIONS="hss bss h" LAYOUTS=NT SIZES=128x128x128x2048 MAX_CANDIDATES=40 \
+    DEADLINE=330 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  OUT=$OUT/tune PRECISIONS="h" LAYOUTS=NT SIZES=64x64x64x4096 MAX_CANDIDATES=40 \
+    DEADLINE=400 STEP_TIMEOUT=80 bash benches/device/run-tune.sh || status=1
+  tar czf "$OUT/s22-c-tune.tgz" -C "$OUT" tune
+  for sc in "d 1024 1024 1024 1" "d 2048 2048 2048 1" "s 1024 1024 1024 1" "hss 128 128 128 2048" "bss 128 128 128 2048" \
+            "h 128 128 128 2048" "h 64 64 64 4096"; do
+    set -- $sc
+    for tables in committed tuned; do
+      dir=; [ $tables = tuned ] && dir=$OUT/tune/tables
+      ROCMATH_TUNING_DIR=$dir bench_line s22-c "$tables $1 ${2}x${3}x$4 b$5" --precision $1 --transA N --transB T -m $2 -n $3 -k $4 --batch $5
+    done
+  done
+  ;;
+b)
+  TEST_TIMEOUT=560 tests_in_parallel s22-b-tests.txt "gemm-test" "gemm_batched-test" "gemm_i8_xf32-test"
+  ;;
+esac
+echo "exit status $status"
+exit $status
