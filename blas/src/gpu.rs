@@ -387,29 +387,45 @@ impl CopyPlan {
 }
 
 /// Launches the copies of `plan` into the scratch at `base` and points `call`'s A or B at each
-/// copy.
+/// copy. One launch makes both copies (grid z over A's entries, then B's), so that they run in
+/// one wave and the call pays one launch for them; batches beyond one grid take several, each
+/// with the next entries of both.
 ///
 /// # Safety
 /// As [`gemm`]; the scratch at `base` holds `plan.bytes`.
 unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut GemmCall) -> Result<()> {
+    debug_assert!(plan.copies.len() <= 2, "a call copies A and B at most");
     let module = queue.device().named_module(TransposeKernel::MODULE, transpose_source)?;
     let function = module.function(TransposeKernel::KERNEL)?;
     let tile = TransposeKernel::TILE as usize;
     const E: i64 = 4;
+    let per_launch = MAX_GRID_YZ as usize / plan.copies.len().max(1);
+    let most = plan.copies.iter().map(|(_, c)| c.entries).max().unwrap_or(0);
+    let mut first = 0;
+    while first < most {
+        let mut args = KernelArgs::new();
+        let mut grid = [1u32, 1, 0];
+        for (i, (offset, c)) in plan.copies.iter().enumerate() {
+            let count = c.entries.saturating_sub(first).min(per_launch);
+            let stride_out = (c.ld_out * c.rows) as i64;
+            let dst = base + *offset as u64 + (first as i64 * stride_out * E) as u64;
+            if i == 0 {
+                args.push(count as i32);
+            }
+            args.push(if count == 0 { 0 } else { c.rows as i32 }).push(c.cols as i32);
+            args.push(c.src.wrapping_add((first as i64 * c.stride * E) as u64)).push(c.ld as i64).push(c.stride);
+            args.push(dst).push(c.ld_out as i64).push(stride_out);
+            grid = [grid[0].max(c.rows.div_ceil(tile) as u32), grid[1].max(c.cols.div_ceil(tile) as u32), grid[2] + count as u32];
+        }
+        if plan.copies.len() == 1 {
+            // No second copy: rows 0, and null pointers no block reads.
+            args.push(0i32).push(0i32).push(0u64).push(0i64).push(0i64).push(0u64).push(0i64).push(0i64);
+        }
+        function.launch(queue, LaunchConfig { grid, block: [TransposeKernel::THREADS, 1, 1], shared_bytes: 0 }, &mut args)?;
+        first += per_launch;
+    }
     for (offset, c) in &plan.copies {
         let dst = base + *offset as u64;
-        let stride_out = (c.ld_out * c.rows) as i64;
-        let mut first = 0;
-        while first < c.entries {
-            let count = (c.entries - first).min(MAX_GRID_YZ as usize);
-            let mut args = KernelArgs::new();
-            args.push(c.rows as i32).push(c.cols as i32);
-            args.push(c.src.wrapping_add((first as i64 * c.stride * E) as u64)).push(c.ld as i64).push(c.stride);
-            args.push(dst + (first as i64 * stride_out * E) as u64).push(c.ld_out as i64).push(stride_out);
-            let grid = [c.rows.div_ceil(tile) as u32, c.cols.div_ceil(tile) as u32, count as u32];
-            function.launch(queue, LaunchConfig { grid, block: [TransposeKernel::THREADS, 1, 1], shared_bytes: 0 }, &mut args)?;
-            first += count;
-        }
         if c.is_a {
             call.a = dst as *const u8;
         } else {

@@ -318,7 +318,8 @@ fn xf32_wgmma_every_layout() {
         }
         let mut seed = 300;
         for (ta, tb) in NT_PAIRS {
-            for &(m, n, k, count) in &[(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1)] {
+            // (the last: more entries than one launch of the copies holds, 65535 over A and B)
+            for &(m, n, k, count) in &[(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1), (3, 2, 5, 70_001)] {
                 for aligned in [true, false] {
                     seed += 1;
                     match xf32_strided_case(&h, ta, tb, (m, n, k), count, aligned, seed) {
