@@ -13,6 +13,10 @@
 # PHASE=c: re-tuned with the new timing (NT): d at 1024^3 and 2048^3, s at 1024^3, and the
 #          16-bit batches short of cuBLAS (hss, bss, h at 128^3 x 2048; h at 64^3 x 4096)
 #          (s22-c-tune.tgz); their lines with the committed and the new tables (s22-c.txt).
+# PHASE=d: both operand copies in one launch (.carry/rocmath-bench-before: 3fbc5aa, one launch
+#          a copy). In parallel: gemm_i8_xf32-test xf32_, gemm_batched-test repacking_, gemm-test
+#          every_table_config (s22-d-tests.txt); then the lines that copy (xf32 NT, NN, TT; s NN
+#          and TT, which repack), before and after, twice (s22-d.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -50,6 +54,18 @@ c)
     for tables in committed tuned; do
       dir=; [ $tables = tuned ] && dir=$OUT/tune/tables
       ROCMATH_TUNING_DIR=$dir bench_line s22-c "$tables $1 ${2}x${3}x$4 b$5" --precision $1 --transA N --transB T -m $2 -n $3 -k $4 --batch $5
+    done
+  done
+  ;;
+d)
+  TEST_TIMEOUT=560 tests_in_parallel s22-d-tests.txt "gemm_i8_xf32-test xf32_" "gemm_batched-test repacking_" "gemm-test every_table_config"
+  for round in 1 2; do
+    for sc in "xf32 NT 1024" "xf32 NN 1024" "xf32 TT 1024" "xf32 NT 2048" "s NN 1024" "s TT 1024" "xf32 NT 64 4096"; do
+      set -- $sc
+      for build in before after; do
+        bench=.carry/rocmath-bench; [ $build = before ] && bench=.carry/rocmath-bench-before
+        BENCH=$bench bench_line s22-d "$build $1 $2 ${3}^3 b${4:-1}" --precision $1 --transA ${2:0:1} --transB ${2:1:1} -m $3 -n $3 -k $3 --batch ${4:-1}
+      done
     done
   done
   ;;
