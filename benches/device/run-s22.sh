@@ -17,6 +17,12 @@
 #          a copy). In parallel: gemm_i8_xf32-test xf32_, gemm_batched-test repacking_, gemm-test
 #          every_table_config (s22-d-tests.txt); then the lines that copy (xf32 NT, NN, TT; s NN
 #          and TT, which repack), before and after, twice (s22-d.txt).
+# PHASE=e: xf32 NT tuned at the three small batches over 24 candidates of every variant
+#          (s22-e-tune.tgz, tables in $OUT/tune/tables); their lines (NT, NN, TN) with the
+#          committed and the new tables (s22-e.txt).
+# PHASE=f: after the new xf32 NT table is committed and restaged: gemm_i8_xf32-test
+#          every_xf32_table_config and xf32_math_mode, and aot-test (s22-f-tests.txt); the
+#          xf32 batch lines with the embedded tables (s22-f.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -66,6 +72,30 @@ d)
         bench=.carry/rocmath-bench; [ $build = before ] && bench=.carry/rocmath-bench-before
         BENCH=$bench bench_line s22-d "$build $1 $2 ${3}^3 b${4:-1}" --precision $1 --transA ${2:0:1} --transB ${2:1:1} -m $3 -n $3 -k $3 --batch ${4:-1}
       done
+    done
+  done
+  ;;
+e)
+  OUT=$OUT/tune PRECISIONS=xf32 LAYOUTS=NT SIZES=32x32x32x10000,64x64x64x4096,128x128x128x2048 MAX_CANDIDATES=24 \
+    DEADLINE=100 STEP_TIMEOUT=330 bash benches/device/run-tune.sh || status=1
+  tar czf "$OUT/s22-e-tune.tgz" -C "$OUT" tune
+  for sc in "32 10000" "64 4096" "128 2048"; do
+    set -- $sc
+    for layout in NT NN TN; do
+      for tables in committed tuned; do
+        dir=; [ $tables = tuned ] && dir=$OUT/tune/tables
+        ROCMATH_TUNING_DIR=$dir bench_line s22-e "$tables xf32 $layout ${1}^3 b$2" --precision xf32 --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $1 -k $1 --batch $2
+      done
+    done
+  done
+  mkdir -p "$OUT/tables-xf32" && cp "$OUT/tune/tables/sm_90/gemm_xf32_nt.json" "$OUT/tables-xf32/" || status=1
+  ;;
+f)
+  tests_in_parallel s22-f-tests.txt "gemm_i8_xf32-test every_xf32_table_config" "gemm_i8_xf32-test xf32_math_mode" "aot-test"
+  for sc in "32 10000" "64 4096" "128 2048"; do
+    set -- $sc
+    for layout in NT NN TT; do
+      bench_line s22-f "xf32 $layout ${1}^3 b$2" --precision xf32 --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $1 -k $1 --batch $2
     done
   done
   ;;
