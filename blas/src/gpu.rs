@@ -857,6 +857,23 @@ mod tests {
         }
     }
 
+    /// A remembered pick is the pick: the first call of a shape and the calls after it (from the
+    /// cache) select what the tables select, at every entry's size and between entries.
+    #[test]
+    fn remembered_picks_are_the_tables_picks() {
+        for t in tables().iter().filter(|t| t.arch == "sm_90" && t.generator == GENERATOR) {
+            let family = GemmFamily::from_tag(&t.types).unwrap();
+            for e in t.entries() {
+                for size in [[e.m, e.n, e.k, e.batch], [e.m + 1, e.n, e.k + 3, e.batch]].map(|s| s.map(|x| x as usize)) {
+                    let want = table_pick(tables(), "sm_90", family, &t.layout, size).unwrap_or_else(|| GemmKernel::select(family, "sm_90"));
+                    for _ in 0..2 {
+                        assert_eq!(cached_pick("sm_90", family, &t.layout, size), want, "{} {}: {size:?}", t.types, t.layout);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn split_counts_follow_the_call() {
         let s64 = GemmKernel::new(GemmFamily::S, GemmConfig::parse("mt128x128x16_w2x4_s3_p4x4_g8_o2_k64_fmaw32x16").unwrap()).unwrap();
