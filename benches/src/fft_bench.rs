@@ -1,6 +1,7 @@
 //! `rocmath-bench fft`: plans the case on the device (plan creation timed cold and warm),
 //! checks the result against the f64 CPU plan with rocFFT's criterion, times it with device
-//! events (median after warm-up; wall clock on the CPU), measures a device-to-device copy of the
+//! events (after warm-up, the median of samples of back-to-back executions, `time_calls`; wall
+//! clock on the CPU), measures a device-to-device copy of the
 //! same bytes on GPUs, and times the peer on the same inputs and buffers in the same run:
 //! cuFFT on NVIDIA, RustFFT and FFTW on the CPU.
 use crate::cufft::Cufft;

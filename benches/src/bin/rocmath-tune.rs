@@ -8,7 +8,8 @@
 //! Every candidate is checked against the independent f64 reference (on a spread sample of
 //! columns, C poisoned with NaN first) before it is timed; a candidate that fails to compile,
 //! launch or compute correctly is reported and never written. Timing is by device events:
-//! warm-up runs, then the median of the timed runs. The CPU device has no kernel configs (the
+//! warm-up runs, then the median of timed samples of back-to-back runs (each lasting 0.5 ms;
+//! `time_calls`). The CPU device has no kernel configs (the
 //! config pin is a GPU notion), so tuning on it is refused with exit status 1.
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
