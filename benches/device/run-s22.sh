@@ -23,6 +23,7 @@
 # PHASE=f: after the new xf32 NT table is committed and restaged: gemm_i8_xf32-test
 #          every_xf32_table_config and xf32_math_mode, and aot-test (s22-f-tests.txt); the
 #          xf32 batch lines with the embedded tables (s22-f.txt).
+# PHASE=g: the FFT suite against cuFFT with the new timing (s22-g-fft-suite.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -98,6 +99,10 @@ f)
       bench_line s22-f "xf32 $layout ${1}^3 b$2" --precision xf32 --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $1 -k $1 --batch $2
     done
   done
+  ;;
+g)
+  ROCMATH_REQUIRE_GPU=1 timeout 500 .carry/rocmath-bench suite --only fft --device cuda > "$OUT/s22-g-fft-suite.txt" 2>&1 || status=1
+  sed -n '/fft summary/,$p' "$OUT/s22-g-fft-suite.txt"
   ;;
 b)
   TEST_TIMEOUT=560 tests_in_parallel s22-b-tests.txt "gemm-test" "gemm_batched-test" "gemm_i8_xf32-test"
