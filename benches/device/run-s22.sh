@@ -24,6 +24,10 @@
 #          every_xf32_table_config and xf32_math_mode, and aot-test (s22-f-tests.txt); the
 #          xf32 batch lines with the embedded tables (s22-f.txt).
 # PHASE=g: the FFT suite against cuFFT with the new timing (s22-g-fft-suite.txt).
+# PHASE=h: as e, for xf32 TN (its own table; wgmma there needs no copies) (s22-h-tune.tgz,
+#          s22-h.txt, $OUT/tables-xf32/gemm_xf32_tn.json).
+# PHASE=i: after the new xf32 TN table is committed and restaged: as f, with the TN lines
+#          (s22-i-tests.txt, s22-i.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -99,6 +103,26 @@ f)
       bench_line s22-f "xf32 $layout ${1}^3 b$2" --precision xf32 --transA ${layout:0:1} --transB ${layout:1:1} -m $1 -n $1 -k $1 --batch $2
     done
   done
+  ;;
+i)
+  tests_in_parallel s22-i-tests.txt "gemm_i8_xf32-test every_xf32_table_config" "aot-test"
+  for sc in "32 10000" "64 4096" "128 2048"; do
+    set -- $sc
+    bench_line s22-i "xf32 TN ${1}^3 b$2" --precision xf32 --transA T --transB N -m $1 -n $1 -k $1 --batch $2
+  done
+  ;;
+h)
+  OUT=$OUT/tune PRECISIONS=xf32 LAYOUTS=TN SIZES=32x32x32x10000,64x64x64x4096,128x128x128x2048 MAX_CANDIDATES=24 \
+    DEADLINE=100 STEP_TIMEOUT=330 bash benches/device/run-tune.sh || status=1
+  tar czf "$OUT/s22-h-tune.tgz" -C "$OUT" tune
+  for sc in "32 10000" "64 4096" "128 2048"; do
+    set -- $sc
+    for tables in committed tuned; do
+      dir=; [ $tables = tuned ] && dir=$OUT/tune/tables
+      ROCMATH_TUNING_DIR=$dir bench_line s22-h "$tables xf32 TN ${1}^3 b$2" --precision xf32 --transA T --transB N -m $1 -n $1 -k $1 --batch $2
+    done
+  done
+  mkdir -p "$OUT/tables-xf32" && cp "$OUT/tune/tables/sm_90/gemm_xf32_tn.json" "$OUT/tables-xf32/" || status=1
   ;;
 g)
   ROCMATH_REQUIRE_GPU=1 timeout 500 .carry/rocmath-bench suite --only fft --device cuda > "$OUT/s22-g-fft-suite.txt" 2>&1 || status=1
