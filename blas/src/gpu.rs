@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// A GEMM kernel's module (its name carries its whole config), built the first time. Looked up
 /// by the kernel itself, so that a call does not format and hash the module's name.
 fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
-    static MODULES: OnceLock<Mutex<HashMap<(Backend, usize, GemmKernel), Arc<Module>>>> = OnceLock::new();
+    type Key = (Backend, usize, GemmKernel);
+    static MODULES: OnceLock<Mutex<HashMap<Key, Arc<Module>>>> = OnceLock::new();
     let key = (device.backend(), device.ordinal(), kernel);
     let modules = MODULES.get_or_init(Default::default);
     if let Some(m) = modules.lock().ok().and_then(|t| t.get(&key).cloned()) {
@@ -110,15 +111,15 @@ const PICK_CACHE_SHAPES: usize = 4096;
 /// [`table_pick`] over the process's tables, else the arch's fallback, remembered per shape. A
 /// pick parses and validates table entries (microseconds of host time, as long as a small
 /// call's kernel), so each shape pays that once per process.
-fn cached_pick(arch: &str, family: GemmFamily, layout: &str, size: [usize; 4]) -> GemmKernel {
+fn cached_pick(arch: &str, family: GemmFamily, layout: String, size: [usize; 4]) -> GemmKernel {
     type Key = (String, GemmFamily, String, [usize; 4]);
     static PICKS: OnceLock<Mutex<HashMap<Key, GemmKernel>>> = OnceLock::new();
     let picks = PICKS.get_or_init(Default::default);
-    let key = (arch.to_string(), family, layout.to_string(), size);
+    let key = (arch.to_string(), family, layout, size);
     if let Some(k) = picks.lock().ok().and_then(|t| t.get(&key).copied()) {
         return k;
     }
-    let kernel = table_pick(tables(), arch, family, layout, size).unwrap_or_else(|| GemmKernel::select(family, arch));
+    let kernel = table_pick(tables(), arch, family, &key.2, size).unwrap_or_else(|| GemmKernel::select(family, arch));
     if let Ok(mut t) = picks.lock() {
         if t.len() >= PICK_CACHE_SHAPES {
             t.clear();
@@ -153,7 +154,7 @@ pub(crate) fn select(
     } else if let Some(v) = handle.gemm_variant() {
         GemmKernel::arch_fallback(family, v, arch).map_err(mismatch)?
     } else {
-        cached_pick(arch, family, &layout(family, trans_a, trans_b), [m, n, k, batch])
+        cached_pick(arch, family, layout(family, trans_a, trans_b), [m, n, k, batch])
     };
     if !kernel.supports_arch(arch) {
         return Err(mismatch(format!("{} does not run on {arch}", kernel.module_name())));
@@ -867,7 +868,7 @@ mod tests {
                 for size in [[e.m, e.n, e.k, e.batch], [e.m + 1, e.n, e.k + 3, e.batch]].map(|s| s.map(|x| x as usize)) {
                     let want = table_pick(tables(), "sm_90", family, &t.layout, size).unwrap_or_else(|| GemmKernel::select(family, "sm_90"));
                     for _ in 0..2 {
-                        assert_eq!(cached_pick("sm_90", family, &t.layout, size), want, "{} {}: {size:?}", t.types, t.layout);
+                        assert_eq!(cached_pick("sm_90", family, t.layout.clone(), size), want, "{} {}: {size:?}", t.types, t.layout);
                     }
                 }
             }
