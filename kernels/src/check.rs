@@ -205,7 +205,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
             kernels.push(k.with_batch(BatchForm::Pointers));
         }
     }
-    for k in extra.iter().copied().chain(persistent_coverage()).chain(split_k_coverage()) {
+    for k in extra.iter().copied().chain(persistent_coverage()).chain(split_k_coverage()).chain(prefetch_coverage()) {
         if !kernels.contains(&k) {
             kernels.push(k);
         }
@@ -301,6 +301,19 @@ fn split_k_coverage() -> Vec<GemmKernel> {
     .collect()
 }
 
+/// Fragment-prefetch modules (`f`) on every vendor, whatever the tables pick: the scalar FMA
+/// atom (every arch), the f64 MFMA atom (AMD) and the DMMA atom (sm_90).
+fn prefetch_coverage() -> Vec<GemmKernel> {
+    [
+        (GemmFamily::S, "mt128x128x8_t16x16_s3f_p4x4_g8_o1_fma"),
+        (GemmFamily::D, "mt64x64x16_w2x2_s2f_p4x4_g8_o2_mfma16x16x4f64"),
+        (GemmFamily::D, "mt128x64x32_w4x2_s3f_p4x4_g8_o1_mma16x8x16f64"),
+    ]
+    .into_iter()
+    .map(|(family, tag)| GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("prefetch coverage configs are valid"))
+    .collect()
+}
+
 fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
     let family = match atom {
         Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_32x32x8F16 | Atom::MmaM16n8k16F16 => GemmFamily::H,
@@ -326,6 +339,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         persistent: false,
         split_k: 1,
         repack: false,
+        prefetch: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

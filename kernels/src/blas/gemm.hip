@@ -54,7 +54,7 @@ typedef rm_gemm_types<float, float, float, float> rm_gemm_ty_xf32;
 #define RM_OP_C 2
 
 template <class Atom_, int MT_M_, int MT_N_, int MT_K_, int WM_, int WN_, int PAD_A_, int PAD_B_,
-          int MIN_WAVES_, int STAGES_, int SWIZZLE_, int GROUP_M_>
+          int MIN_WAVES_, int STAGES_, int SWIZZLE_, int GROUP_M_, int PREFETCH_ = 0>
 struct rm_gemm_config {
     typedef Atom_ Atom;
     enum {
@@ -66,6 +66,8 @@ struct rm_gemm_config {
                                                     //    copies into STAGES LDS buffers (see below)
         SWIZZLE = SWIZZLE_,                         // direct path: XOR-swizzled 16-byte chunks
         GROUP_M = GROUP_M_,                         // tile order: GROUP_M tile rows per group (L2)
+        PREFETCH = PREFETCH_,                       // direct path: fragments one k step ahead (see
+                                                    //    rm_gemm_mainloop::run_prefetch)
         THREADS = WM * WN * Atom::WAVE,
         WT_M = MT_M / WM, WT_N = MT_N / WN,         // wave tile
         REP_M = WT_M / Atom::M, REP_N = WT_N / Atom::N,
@@ -377,6 +379,10 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
     static RM_INLINE void run(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
                               const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0, int tid,
                               int wm0, int wn0, int lane) {
+        if constexpr (Cfg::PREFETCH != 0) {
+            run_prefetch(acc, m, n, k, A, lda, B, ldb, m0, n0, tid, wm0, wn0, lane);
+            return;
+        }
         extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
         Tin* sA = (Tin*)rm_dyn_shared;
         Tin* sB = sA + Cfg::STAGES * LA::SIZE;
@@ -423,6 +429,95 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         }
         rm_cp_async_wait<0>();
     }
+    // The fragments of one atom k step: every wave tile row's A and column's B.
+    struct Frags {
+        typename Atom::AFrag a[Cfg::REP_M];
+        typename Atom::BFrag b[Cfg::REP_N];
+    };
+    static RM_INLINE void load(Frags& f, const Tin* sA, const Tin* sB, int s, int kk, int wm0, int wn0, int lane) {
+        const rm_off_a<LA, A_KC> offa;
+        const rm_off_b<LB, B_KC> offb;
+#pragma unroll
+        for (int rm = 0; rm < Cfg::REP_M; ++rm)
+            rm_frag_loader<Atom>::a(f.a[rm], sA + s * LA::SIZE, offa, wm0 + rm * Atom::M, kk, lane);
+#pragma unroll
+        for (int rn = 0; rn < Cfg::REP_N; ++rn)
+            rm_frag_loader<Atom>::b(f.b[rn], sB + s * LB::SIZE, offb, kk, wn0 + rn * Atom::N, lane);
+    }
+    static RM_INLINE void multiply(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], const Frags& f) {
+#pragma unroll
+        for (int rm = 0; rm < Cfg::REP_M; ++rm)
+#pragma unroll
+            for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], f.a[rm], f.b[rn]);
+    }
+
+    // The PREFETCH mainloop. Fragments are read one atom k step ahead of the multiplies, from
+    // two register sets used in turn (the step count per K tile is even, so the sets' roles are
+    // fixed at compile time). All STAGES buffers are in flight: tile t + STAGES is copied into
+    // tile t's buffer once every thread has read it. The last k step of tile t first waits for
+    // tile t + 1 and passes the barrier (all threads have then read all of tile t: its last
+    // fragments were loaded a step earlier), loads tile t + 1's first fragments, issues the copy,
+    // and only then multiplies. So the wait for the LDS reads and the copy's address arithmetic
+    // overlap the multiplies in flight, where the plain loop starts each K tile with a barrier,
+    // the copy and then reads that the first multiply waits for (ncu, d 1024^3 on the H100: 10 %
+    // of the warps' time in that wait, against 2 % for cuBLAS's kernel of the same blocking).
+    static RM_INLINE void run_prefetch(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], int m, int n, int k,
+                                       const Tab* A, long long lda, const Tab* B, long long ldb, int m0, int n0,
+                                       int tid, int wm0, int wn0, int lane) {
+        enum { STEPS = Cfg::MT_K / Atom::K };
+        static_assert(STEPS % 2 == 0, "fragment prefetch needs an even number of atom k steps per K tile");
+        extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
+        Tin* sA = (Tin*)rm_dyn_shared;
+        Tin* sB = sA + Cfg::STAGES * LA::SIZE;
+        const Tin* Ain = (const Tin*)A;
+        const Tin* Bin = (const Tin*)B;
+        const bool vec_a = ((rm_u64)(const void*)A % 16) == 0 && lda % LA::V == 0;
+        const bool vec_b = ((rm_u64)(const void*)B % 16) == 0 && ldb % LB::V == 0;
+        const int ktiles = (k + Cfg::MT_K - 1) / Cfg::MT_K;
+        // Tiles wholly inside K of a block inside C with aligned operands copy through the plans.
+        const bool interior = vec_a && vec_b && m0 + Cfg::MT_M <= m && n0 + Cfg::MT_N <= n;
+        const int kfull = k / Cfg::MT_K;
+        const PlanA plan_a(lda, tid);
+        const PlanB plan_b(ldb, tid);
+#pragma unroll
+        for (int s = 0; s < Cfg::STAGES; ++s) {
+            if (s < ktiles) copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, s, s, tid, vec_a, vec_b);
+            rm_cp_async_commit();
+        }
+        rm_cp_async_wait<Cfg::STAGES - 1>();
+        rm_barrier();
+        Frags f[2];
+        load(f[0], sA, sB, 0, 0, wm0, wn0, lane);
+        for (int t = 0; t < ktiles; ++t) {
+            const int s = t % Cfg::STAGES;
+#pragma unroll
+            for (int step = 0; step < STEPS; ++step) {
+                if (step + 1 < STEPS) {
+                    load(f[(step + 1) % 2], sA, sB, s, (step + 1) * Atom::K, wm0, wn0, lane);
+                } else {
+                    // Groups committed: tiles 0 .. t + STAGES - 1; tile t + 1 has landed once at
+                    // most STAGES - 2 are pending.
+                    rm_cp_async_wait<Cfg::STAGES - 2>();
+                    rm_barrier();
+                    if (t + 1 < ktiles) load(f[0], sA, sB, (t + 1) % Cfg::STAGES, 0, wm0, wn0, lane);
+                    const int tn = t + Cfg::STAGES;
+                    if (tn < ktiles) {
+                        const long long k0 = (long long)tn * Cfg::MT_K;
+                        if (interior && tn < kfull) {
+                            plan_a.copy(sA + s * LA::SIZE, Ain + a_tile(m0, k0, lda), lda, tid);
+                            plan_b.copy(sB + s * LB::SIZE, Bin + b_tile(n0, k0, ldb), ldb, tid);
+                        } else {
+                            copy(sA, sB, Ain, lda, Bin, ldb, m, n, k, m0, n0, tn, s, tid, vec_a, vec_b);
+                        }
+                    }
+                    rm_cp_async_commit();
+                }
+                multiply(acc, f[step % 2]);
+            }
+        }
+        rm_cp_async_wait<0>();
+    }
+
     // Tile t has landed once at most STAGES - 2 younger groups are pending; the barrier also tells
     // every thread that all threads finished computing tile t - 1, whose buffer the next copy
     // overwrites.

@@ -86,6 +86,14 @@ pub struct GemmConfig {
     /// arrays, and calls whose copies cannot be made, run the same tiles on the stored layout.
     /// Tag: `r` after the stage count (`s3r`). It changes no kernel code.
     pub repack: bool,
+    /// Direct path, blocked grid: fragments are read from LDS one atom k step ahead of the
+    /// multiplies, across K tiles too. A K tile's last step waits for the next tile and passes
+    /// the barrier before its own multiplies, then loads the next tile's first fragments and
+    /// copies into the buffer just freed; so LDS latency and the copy's address arithmetic run
+    /// under the matrix core's work instead of stalling it at every K tile (CUTLASS's multistage
+    /// order). Costs a second set of fragment registers; needs an even number of atom k steps
+    /// per K tile. Tag: `f` after the stage count (`s3f`).
+    pub prefetch: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -214,7 +222,8 @@ impl GemmConfig {
 
     /// Name fragment carrying every parameter:
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
-    /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`).
+    /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`), a
+    /// prefetching one's in `f` (`s3f`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -223,12 +232,13 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
             if self.persistent { "p" } else { "" },
             if self.repack { "r" } else { "" },
+            if self.prefetch { "f" } else { "" },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -263,6 +273,10 @@ impl GemmConfig {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
         };
+        let (s, prefetch) = match s.strip_suffix('f') {
+            Some(s) => (s, true),
+            None => (s, false),
+        };
         let (s, repack) = match s.strip_suffix('r') {
             Some(s) => (s, true),
             None => (s, false),
@@ -285,6 +299,7 @@ impl GemmConfig {
                 None => 1,
             },
             repack,
+            prefetch,
         })
     }
 
@@ -304,6 +319,9 @@ impl GemmConfig {
         }
         if self.repack && !(matches!(self.atom, Atom::Fma | Atom::FmaWarp) && family.ab_bytes() == 4 && !family.is_complex()) {
             return Err("repacked operands (`r`): FMA atoms on 32-bit real inputs only (the copy is the 32-bit transpose)".into());
+        }
+        if self.prefetch && (self.is_wgmma() || !self.is_direct() || self.persistent || (kk / ak) % 2 != 0) {
+            return Err("fragment prefetch (`f`): blocked direct-path configs (stages >= 2, not persistent, not wgmma) with an even number of atom k steps per K tile".into());
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
@@ -466,14 +484,15 @@ impl GemmConfig {
         }
         let [pa, pb] = self.pads();
         format!(
-            "rm_gemm_config<{}, {mm}, {nn}, {kk}, {}, {}, {pa}, {pb}, {}, {}, {}, {}>",
+            "rm_gemm_config<{}, {mm}, {nn}, {kk}, {}, {}, {pa}, {pb}, {}, {}, {}, {}{}>",
             self.atom.cpp(family.compute_cpp()),
             self.waves[0],
             self.waves[1],
             self.min_waves,
             self.stages,
             u32::from(self.lds == LdsLayout::Xor),
-            self.group_m
+            self.group_m,
+            if self.prefetch { ", 1" } else { "" }
         )
     }
 
@@ -494,7 +513,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -507,12 +526,12 @@ impl GemmConfig {
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
         let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -725,6 +744,20 @@ impl GemmConfig {
                     // (64 x 64 over 2 x 1 warps and 32 x 32 x 32 over one spill 72 and 272 bytes
                     // even padded; the 128 x 64 x 16 arch fallback joins the list first.)
                     v.push(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [64, 128, 16], [2, 2], 3, 1));
+                    // Fragment prefetch (`f`): the blockings above whose warps have room for a
+                    // second fragment set (32 x 32 warp tiles, or 64 x 32 with the k8 atom).
+                    for (atom, mt, waves, stages, min_waves) in [
+                        (Atom::MmaM16n8k16F64, [128, 64, 32], [4, 2], 3, 1),
+                        (Atom::MmaM16n8k16F64, [128, 64, 32], [4, 2], 4, 1),
+                        (Atom::MmaM16n8k8F64, [128, 64, 32], [4, 2], 3, 1),
+                        (Atom::MmaM16n8k16F64, [64, 64, 32], [2, 2], 3, 2),
+                        (Atom::MmaM16n8k8F64, [64, 64, 32], [2, 2], 3, 2),
+                        (Atom::MmaM16n8k8F64, [64, 64, 16], [2, 2], 4, 3),
+                        (Atom::MmaM16n8k8F64, [64, 64, 16], [2, 2], 3, 3),
+                        (Atom::MmaM16n8k8F64, [128, 64, 16], [2, 2], 3, 1),
+                    ] {
+                        v.push(GemmConfig { prefetch: true, ..GemmConfig::padded_dmma(atom, mt, waves, stages, min_waves) });
+                    }
                     // Persistent small-batch tiles (XOR-swizzled; the 32 x 32 ones are the d 32^3
                     // table's, tuned in session 9).
                     // The 2 x 2 warp 32 x 32 tiles are cuBLAS's for d 32^3 (ncu s18: 80 registers, four
@@ -843,6 +876,8 @@ impl GemmConfig {
         ] {
             v.push(warp(mt, waves, stages, 2));
         }
+        // (Fragment prefetch, `f`, gained nothing on these tiles: 128 x 128 x 16 s3 o2, its k4
+        // split, and 128 x 128 x 8 s3 and s4 at the squares, H100 s23-b.)
         // Split-K (see the f64 ones above).
         for (mt, waves, min_waves, splits) in [([64, 64, 16], [2, 2], 1, &[2, 4, 8, 16, 32][..]), ([128, 128, 16], [2, 4], 2, &[2, 4, 16, 64][..])] {
             for &split_k in splits {

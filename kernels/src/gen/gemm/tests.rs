@@ -365,3 +365,29 @@ fn blocked_split_k_configs() {
         assert!(GemmConfig::candidates(family, "sm_90").iter().any(|c| c.split_k > 1 && !c.is_wgmma()), "{family:?}");
     }
 }
+
+#[test]
+fn prefetch_configs() {
+    // The tag carries the flag after the stage count, and the C++ config its template argument.
+    let tag = "mt64x64x16_w2x2_s4f_p4x4_g8_o3_mma16x8x8f64";
+    let c = GemmConfig::parse(tag).unwrap();
+    assert!(c.prefetch && c.stages == 4 && c.min_waves == 3);
+    assert_eq!(c.tag(), tag);
+    c.validate(GemmFamily::D).unwrap();
+    assert!(c.cpp(GemmFamily::D).ends_with(", 1>"));
+    assert!(!GemmConfig { prefetch: false, ..c }.cpp(GemmFamily::D).ends_with(", 1>"));
+    // An odd number of atom k steps per K tile (16 / 16), register staging, persistent grids and
+    // wgmma are refused.
+    for (family, tag) in [
+        (GemmFamily::D, "mt128x64x16_w2x2_s3f_p4x4_g8_o1_mma16x8x16f64"),
+        (GemmFamily::S, "mt128x128x8_w2x4_s1f_p4x4_g1_o1_fmaw32x16"),
+        (GemmFamily::D, "mt32x32x32_w2x2_s3pf_x_g8_o1_mma16x8x16f64"),
+        (GemmFamily::Hss, "mt128x128x64_w2x1_s4f_x_g8_o1_wgmma64xnx16f16"),
+    ] {
+        let e = GemmConfig::parse(tag).unwrap().validate(family).unwrap_err();
+        assert!(e.contains("prefetch"), "{tag}: {e}");
+    }
+    // The d candidates on sm_90 have prefetching tiles, all valid.
+    let d = GemmConfig::candidates(GemmFamily::D, "sm_90");
+    assert!(d.iter().filter(|c| c.prefetch).count() >= 4);
+}
