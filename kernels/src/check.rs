@@ -306,7 +306,7 @@ fn split_k_coverage() -> Vec<GemmKernel> {
 fn prefetch_coverage() -> Vec<GemmKernel> {
     [
         (GemmFamily::S, "mt128x128x8_t16x16_s3f_p4x4_g8_o1_fma"),
-        (GemmFamily::D, "mt64x64x16_w2x2_s2f_p4x4_g8_o2_mfma16x16x4f64"),
+        (GemmFamily::D, "mt64x64x8_w2x2_s2f_p4x4_g8_o2_mfma16x16x4f64"),
         (GemmFamily::D, "mt128x64x32_w4x2_s3f_p4x4_g8_o1_mma16x8x16f64"),
     ]
     .into_iter()
