@@ -34,6 +34,7 @@
 //! for its outputs; when the caller's buffers break it (out-of-place input and output that
 //! overlap, planar buffers that overlap, in-place input elements that share memory), the
 //! transform runs serially through the gather/scatter path: a defined, if meaningless, result.
+use crate::columns::{ColumnFft, Rows, LANES};
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
@@ -76,18 +77,31 @@ pub(crate) trait Real: FftNum + Float + Scalar<Self> {
 
 pub(crate) struct Cache<F: FftNum> {
     planner: Mutex<FftPlanner<F>>,
+    /// Column FFTs per (length, inverse), `None` for lengths they do not take.
+    columns: Mutex<HashMap<(usize, bool), Option<Arc<ColumnFft<F>>>>>,
     /// exp(-2 pi i j / n) for j < n/2, per even real length n.
     twiddles: Mutex<HashMap<usize, Arc<[Complex<F>]>>>,
 }
 
 impl<F: Real> Cache<F> {
     fn new() -> Cache<F> {
-        Cache { planner: Mutex::new(FftPlanner::new()), twiddles: Mutex::new(HashMap::new()) }
+        Cache { planner: Mutex::new(FftPlanner::new()), columns: Mutex::new(HashMap::new()), twiddles: Mutex::new(HashMap::new()) }
     }
 
     fn fft(&self, len: usize, inverse: bool) -> Arc<dyn Fft<F>> {
         let direction = if inverse { FftDirection::Inverse } else { FftDirection::Forward };
         self.planner.lock().unwrap_or_else(|e| e.into_inner()).plan_fft(len, direction)
+    }
+
+    /// (`ROCMATH_FFT_COLUMNS=0` turns the column FFTs off: strided lines then go through the
+    /// transposes and RustFFT, for comparison.)
+    fn columns(&self, len: usize, inverse: bool) -> Option<Arc<ColumnFft<F>>> {
+        static OFF: OnceLock<bool> = OnceLock::new();
+        if *OFF.get_or_init(|| std::env::var("ROCMATH_FFT_COLUMNS").is_ok_and(|v| v == "0")) {
+            return None;
+        }
+        let mut map = self.columns.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry((len, inverse)).or_insert_with(|| ColumnFft::new(len, inverse).map(Arc::new)).clone()
     }
 
     fn real_twiddles(&self, n: usize) -> Arc<[Complex<F>]> {
@@ -332,6 +346,8 @@ struct Pass<F: FftNum> {
     dst: Loc,
     /// The plan's scale factor, applied by the last pass (`None` when it is 1).
     scale: Option<F>,
+    /// A complex pass's column FFT, for strided lines (`None` for lengths it does not take).
+    columns: Option<Arc<ColumnFft<F>>>,
 }
 
 /// Where a pass's lines are: their lengths and steps on each side, and the other dimensions
@@ -527,6 +543,10 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
         .into_iter()
         .enumerate()
         .map(|(i, (op, dim))| Pass {
+            columns: match &op {
+                Op::C2c(f) => cache.columns(f.len(), f.fft_direction() == FftDirection::Inverse),
+                _ => None,
+            },
             op,
             dim,
             src: if i == 0 { Loc::Input } else { mid },
@@ -996,6 +1016,129 @@ unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: us
     }
 }
 
+/// Strided interleaved complex lines through the column FFT: each run of lines whose first
+/// elements are one element apart on both sides goes in blocks of `LANES` lines. Row j of a
+/// block is element j of its lines, read as one contiguous run (split into real and imaginary
+/// rows); the transform runs down the columns; the rows go back the same way, times `scale`.
+/// (Any storage type: half precision takes the same f32 arithmetic as single.) The lines of
+/// runs shorter than a block go to `rest_sb`, `rest_db` (as many as `sb` holds); returns
+/// their count.
+///
+/// # Safety
+/// The lines at scalar offsets `sb` (step `si`) of `src` and `db` (step `so`) of `dst` are live
+/// interleaved memory; a line's source and destination are the same memory or disjoint from
+/// every other line's.
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_columns<A: Scalar<F>, B: Scalar<F>, F: Real>(
+    cols: &ColumnFft<F>,
+    src: &Side<A>,
+    dst: &Side<B>,
+    sb: &[usize],
+    db: &[usize],
+    si: usize,
+    so: usize,
+    scale: Option<F>,
+    s: &mut Scratch<F>,
+    rest_sb: &mut [usize],
+    rest_db: &mut [usize],
+) -> usize {
+    let buf = grow(&mut s.lines, 2 * cols.len() * LANES);
+    // (the block and the Stockham scratch: four planar n x LANES arrays)
+    let scratch = std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<F>(), 4 * cols.len() * LANES);
+    let sc = scale.unwrap_or(F::one());
+    let (mut i0, mut rest) = (0, 0);
+    while i0 < sb.len() {
+        // The run of lines from i0, one element apart on both sides, at most LANES of them.
+        let mut w = 1;
+        while i0 + w < sb.len() && w < LANES && sb[i0 + w] == sb[i0] + 2 * w && db[i0 + w] == db[i0] + 2 * w {
+            w += 1;
+        }
+        let (s0, d0) = (sb[i0], db[i0]);
+        if w < LANES {
+            rest_sb[rest..rest + w].copy_from_slice(&sb[i0..i0 + w]);
+            rest_db[rest..rest + w].copy_from_slice(&db[i0..i0 + w]);
+            rest += w;
+        } else if A::NATIVE && B::NATIVE {
+            // The compute type: plain loads and stores of LANES elements a row.
+            let mut io = NativeRows { src: src.re.add(s0).cast::<Complex<F>>(), si: si / 2, dst: dst.re.add(d0).cast::<Complex<F>>(), so: so / 2, sc };
+            cols.transform(scratch, &mut io);
+        } else {
+            let mut io = SideRows { src, s0, si, dst, d0, so, sc };
+            cols.transform(scratch, &mut io);
+        }
+        i0 += w;
+    }
+    rest
+}
+
+/// Rows of `LANES` interleaved lines of the compute type: element j of line l at
+/// `src + j * si + l` (elements), results to `dst + j * so + l`, times `sc`.
+struct NativeRows<F> {
+    src: *const Complex<F>,
+    si: usize,
+    dst: *mut Complex<F>,
+    so: usize,
+    sc: F,
+}
+
+impl<F: Real> Rows<F> for NativeRows<F> {
+    #[inline(always)]
+    fn load(&mut self, j: usize, re: &mut [F; LANES], im: &mut [F; LANES]) {
+        // SAFETY: `run_columns`'s lines are live memory (its contract).
+        let row = unsafe { std::slice::from_raw_parts(self.src.add(j * self.si), LANES) };
+        // The next block's part of this row: rows far apart defeat the hardware prefetcher.
+        // (A hint: no fault if it is past the lines.)
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let next = self.src.wrapping_add(j * self.si + LANES).cast::<i8>();
+            for line in (0..LANES * std::mem::size_of::<Complex<F>>()).step_by(64) {
+                _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(line));
+            }
+        }
+        for l in 0..LANES {
+            (re[l], im[l]) = (row[l].re, row[l].im);
+        }
+    }
+    #[inline(always)]
+    fn store(&mut self, j: usize, re: &[F; LANES], im: &[F; LANES]) {
+        // SAFETY: as in `load`; a line's destination is its own.
+        let row = unsafe { std::slice::from_raw_parts_mut(self.dst.add(j * self.so), LANES) };
+        for l in 0..LANES {
+            row[l] = Complex::new(re[l] * self.sc, im[l] * self.sc);
+        }
+    }
+}
+
+/// Rows of `LANES` interleaved lines of any storage type (scalar offsets, as `run_columns`).
+struct SideRows<'a, A, B, F> {
+    src: &'a Side<A>,
+    s0: usize,
+    si: usize,
+    dst: &'a Side<B>,
+    d0: usize,
+    so: usize,
+    sc: F,
+}
+
+impl<A: Scalar<F>, B: Scalar<F>, F: Real> Rows<F> for SideRows<'_, A, B, F> {
+    #[inline(always)]
+    fn load(&mut self, j: usize, re: &mut [F; LANES], im: &mut [F; LANES]) {
+        for l in 0..LANES {
+            // SAFETY: `run_columns`'s lines are live memory (its contract).
+            let v: Complex<F> = unsafe { self.src.get_interleaved(self.s0 + j * self.si + 2 * l) };
+            (re[l], im[l]) = (v.re, v.im);
+        }
+    }
+    #[inline(always)]
+    fn store(&mut self, j: usize, re: &[F; LANES], im: &[F; LANES]) {
+        for l in 0..LANES {
+            // SAFETY: as in `load`; a line's destination is its own.
+            unsafe { self.dst.put_interleaved(self.d0 + j * self.so + 2 * l, Complex::new(re[l] * self.sc, im[l] * self.sc)) };
+        }
+    }
+}
+
 /// Lines `l0 .. l0 + k` of a pass: gather, transform, scatter.
 ///
 /// With `direct` (the lines share no memory with anything else running), lines of the compute
@@ -1012,7 +1155,19 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
     match &pass.op {
         Op::C2c(fft) => {
             let n = lines.n_in;
-            if (si > 2 || so > 2) && k > 1 && n >= 32 {
+            // Strided lines whose neighbours are next to each other: whole blocks of LANES of
+            // them down the columns; the lines left over (runs shorter than a block) below.
+            let (mut rest_sb, mut rest_db) = ([0usize; 64], [0usize; 64]);
+            let (sb, db) = match (&pass.columns, src.interleaved && si > 2 && dst.interleaved && so > 2) {
+                (Some(cols), true) => {
+                    let rest = run_columns(cols, src, dst, sb, db, si, so, pass.scale, s, &mut rest_sb, &mut rest_db);
+                    (&rest_sb[..rest], &rest_db[..rest])
+                }
+                _ => (sb, db),
+            };
+            let k = sb.len();
+            if k == 0 {
+            } else if (si > 2 || so > 2) && k > 1 && n >= 32 {
                 // Strided lines, gathered across the panel: rows of the panel a little more
                 // than n apart, so that the k rows written for one j do not all fall in the
                 // same cache set (n a multiple of 4 KiB would put them there).
@@ -1251,6 +1406,8 @@ mod tests {
                 (TransformType::ComplexInverse, vec![5, 40], 3),
                 (TransformType::RealForward, vec![10, 36, 33], 1),
                 (TransformType::ComplexForward, vec![64, 64, 64], 1),
+                // (column FFTs: runs of 20 lines, a block of 16 and 4 left over; 240 along dim 2)
+                (TransformType::ComplexInverse, vec![20, 12, 10], 2),
                 // Large enough for the plane-by-plane passes, with a batch.
                 (TransformType::ComplexForward, vec![40, 34, 33], 2),
                 (TransformType::RealForward, vec![10, 36, 100], 2),

@@ -14,6 +14,7 @@
 //!
 //! [`DeviceBuffer`]: rocmath_runtime::DeviceBuffer
 pub mod aot;
+mod columns;
 mod cpu;
 mod gpu;
 pub mod nd;
