@@ -54,6 +54,8 @@ const GROUP_ELEMENTS: usize = 1 << 15;
 const WORK_ELEMENTS: usize = 1 << 22;
 /// A parallel task's share of a pass, in elements.
 const TASK_ELEMENTS: usize = 1 << 13;
+/// The most lines in a panel.
+const MAX_PANEL: usize = 128;
 
 /// Runs `plan` on host memory.
 ///
@@ -414,6 +416,22 @@ impl Lines {
         }
     }
 
+    /// How many lines in a row start one complex element after the previous one on both sides
+    /// (1 if the fastest other dimension is not packed so).
+    fn neighbour_run(&self) -> usize {
+        let mut run = 1;
+        for &(len, s, d) in &self.outer {
+            if len == 1 {
+                continue;
+            }
+            if s != 2 * run || d != 2 * run {
+                break;
+            }
+            run *= len;
+        }
+        run
+    }
+
     /// Whether all lines lie back to back, packed with unit steps, for `n`-element complex
     /// lines (`side` 0 = source, 1 = destination).
     fn contiguous(&self, side: usize) -> bool {
@@ -738,7 +756,17 @@ unsafe fn run_pass<A: Scalar<F>, B: Scalar<F>, F: Real>(
     // contiguous ones just amortise the calls.
     let strided = lines.step_in > 2 || lines.step_out > 2;
     let bytes = n * std::mem::size_of::<Complex<F>>();
-    let panel = if strided { ((1 << 19) / bytes).clamp(8, 64) } else { (4096 / n).clamp(1, 64) }.min(lines.count);
+    let mut panel = if strided { ((1 << 19) / bytes).clamp(8, 64) } else { (4096 / n).clamp(1, 64) };
+    if pass.columns.is_some() && src.interleaved && dst.interleaved {
+        // Column FFTs take whole blocks of neighbours, so a panel holds whole runs of them where
+        // a run fits (65 lines along dim 1 of a 128^3 r2c: panels of 64 left a quarter of the
+        // lines in partial blocks).
+        let run = lines.neighbour_run();
+        if run > panel && run <= MAX_PANEL {
+            panel = run;
+        }
+    }
+    let panel = panel.min(lines.count);
     let panels = lines.count.div_ceil(panel);
     let body = |s: &mut Scratch<F>, p: usize| {
         let l0 = p * panel;
@@ -1145,8 +1173,8 @@ impl<A: Scalar<F>, B: Scalar<F>, F: Real> Rows<F> for SideRows<'_, A, B, F> {
 /// type in the right shape are read or written in place as slices instead of through scratch.
 #[allow(clippy::too_many_arguments)]
 unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: &Lines, src: &Side<A>, dst: &Side<B>, l0: usize, k: usize, direct: bool, s: &mut Scratch<F>) {
-    let mut sb = [0usize; 64];
-    let mut db = [0usize; 64];
+    let mut sb = [0usize; MAX_PANEL];
+    let mut db = [0usize; MAX_PANEL];
     lines.offsets_from(l0, &mut sb[..k], &mut db[..k]);
     let (sb, db) = (&sb[..k], &db[..k]);
     let (si, so) = (lines.step_in, lines.step_out);
@@ -1157,7 +1185,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             let n = lines.n_in;
             // Strided lines whose neighbours are next to each other: whole blocks of LANES of
             // them down the columns; the lines left over (runs shorter than a block) below.
-            let (mut rest_sb, mut rest_db) = ([0usize; 64], [0usize; 64]);
+            let (mut rest_sb, mut rest_db) = ([0usize; MAX_PANEL], [0usize; MAX_PANEL]);
             let (sb, db) = match (&pass.columns, src.interleaved && si > 2 && dst.interleaved && so > 2) {
                 (Some(cols), true) => {
                     let rest = run_columns(cols, src, dst, sb, db, si, so, pass.scale, s, &mut rest_sb, &mut rest_db);
