@@ -9,6 +9,11 @@
 #          candidates, the incumbents timed beside them (s23-b-tune.tgz); the d and s NT lines with
 #          the committed and the tuned tables in turns, two rounds (s23-b.txt); the tuned NT
 #          tables in tables-b/.
+# PHASE=e: (final build) d NN, TN and TT tuned at 1024^3 and 2048^3 over the prefetch candidates,
+#          incumbents beside them (s23-e-tune.tgz; tables in tables-e/); the d NT lines with the
+#          embedded tables, and NN, TN, TT with the committed and tuned tables in turns (s23-e.txt).
+# PHASE=f: (final build) gemm-test every_table_config_matches_reference and gemm_batched-test,
+#          in parallel (s23-f-tests.txt).
 # PHASE=c: gemm-test dmma_configs_at_tile_edges and warp_fma_configs_at_tile_edges, gemm_batched-test
 #          split_k_configs_match_reference, in parallel (s23-c-tests.txt); then Nsight Compute as in
 #          PHASE=a on two prefetch configs pinned at d NT 1024^3 (s23-c-ncu.tgz).
@@ -79,6 +84,26 @@ d)
   mkdir -p "$OUT/tables-d" && cp "$OUT/tune/tables/sm_90/gemm_d_nt.json" "$OUT/tables-d/" || status=1
   run_test s23-d-tests.txt gemm-test dmma_configs_at_tile_edges
   grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s23-d-tests.txt"
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s23-e-gpu.txt"
+  OUT=$OUT/tune PRECISIONS=d LAYOUTS="NN TN TT" SIZES=1024x1024x1024,2048x2048x2048 FILTER=f_ MAX_CANDIDATES=24 \
+    DEADLINE=200 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
+  tar czf "$OUT/s23-e-tune.tgz" -C "$OUT" tune
+  for n in 1024 2048; do
+    bench_line s23-e "committed d NT $n^3" --precision d --transA N --transB T -m $n -n $n -k $n
+    for layout in NN TN TT; do
+      for tables in committed tuned; do
+        dir=; [ $tables = tuned ] && dir=$OUT/tune/tables
+        ROCMATH_TUNING_DIR=$dir bench_line s23-e "$tables d $layout $n^3" --precision d --transA ${layout:0:1} --transB ${layout:1:1} -m $n -n $n -k $n
+      done
+    done
+  done
+  mkdir -p "$OUT/tables-e" && cp "$OUT"/tune/tables/sm_90/gemm_d_{nn,tn,tt}.json "$OUT/tables-e/" || status=1
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s23-f-gpu.txt"
+  TEST_TIMEOUT=560 tests_in_parallel s23-f-tests.txt "gemm-test every_table_config_matches_reference" "gemm_batched-test" || status=1
   ;;
 c)
   nvidia-smi -L > "$OUT/s23-c-gpu.txt"
