@@ -10,7 +10,7 @@
 //! (AVX-512 or AVX2 where the CPU has them, chosen at run time). FFTW's vector-rank codelets do
 //! the same.
 //!
-//! Lengths whose factors are all 2, 3 and 5, up to [`MAX_LEN`]; radix 4 first.
+//! Lengths whose factors are all 2, 3 and 5, up to [`MAX_LEN`]; radix 8 first, then 4.
 use num_complex::Complex;
 use num_traits::{Float, FromPrimitive};
 
@@ -53,7 +53,7 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
         }
         let mut radices = Vec::new();
         let mut m = n;
-        for r in [4, 2, 3, 5] {
+        for r in [8, 4, 2, 3, 5] {
             while m % r == 0 {
                 radices.push(r);
                 m /= r;
@@ -134,6 +134,7 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
         for p in &self.passes {
             let (xr, xi, yr, yi) = if in_scratch { (&*sre, &*sim, &mut *re, &mut *im) } else { (&*re, &*im, &mut *sre, &mut *sim) };
             match p.radix {
+                8 => pass::<F, 8>(p, self.n, self.dir, xr, xi, yr, yi),
                 4 => pass::<F, 4>(p, self.n, self.dir, xr, xi, yr, yi),
                 2 => pass::<F, 2>(p, self.n, self.dir, xr, xi, yr, yi),
                 3 => pass::<F, 3>(p, self.n, self.dir, xr, xi, yr, yi),
@@ -164,6 +165,7 @@ fn pass<F: Float + FromPrimitive, const R: usize>(p: &Pass<F>, n: usize, dir: F,
     let (c3, s3) = (-half, dir * F::from_f64(0.75f64.sqrt()).unwrap());
     let (c51, c52) = (F::from_f64((0.4 * std::f64::consts::PI).cos()).unwrap(), F::from_f64((0.8 * std::f64::consts::PI).cos()).unwrap());
     let (s51, s52) = (dir * F::from_f64((0.4 * std::f64::consts::PI).sin()).unwrap(), dir * F::from_f64((0.8 * std::f64::consts::PI).sin()).unwrap());
+    let h = F::from_f64(std::f64::consts::FRAC_1_SQRT_2).unwrap();
     for j in 0..q {
         let k = j % ns;
         let tw = &p.tw[k * (R - 1)..(k + 1) * (R - 1)];
@@ -196,6 +198,32 @@ fn pass<F: Float + FromPrimitive, const R: usize>(p: &Pass<F>, n: usize, dir: F,
                     (or[0][l], oi[0][l]) = (ar[0][l] + br, ai[0][l] + bi);
                     (or[1][l], oi[1][l]) = (tr + ui, ti - ur);
                     (or[2][l], oi[2][l]) = (tr - ui, ti + ur);
+                }
+                8 => {
+                    // Pairs (r, r + 4) first: their sums make the even outputs (a 4-point DFT),
+                    // their differences times w8^r the odd ones.
+                    let mut br = [F::zero(); 4];
+                    let mut bi = [F::zero(); 4];
+                    let mut cr = [F::zero(); 4];
+                    let mut ci = [F::zero(); 4];
+                    for r in 0..4 {
+                        (br[r], bi[r]) = (ar[r][l] + ar[r + 4][l], ai[r][l] + ai[r + 4][l]);
+                        (cr[r], ci[r]) = (ar[r][l] - ar[r + 4][l], ai[r][l] - ai[r + 4][l]);
+                    }
+                    // w8 = (1 - dir i) / sqrt 2; w8^2 = -dir i; w8^3 = (-1 - dir i) / sqrt 2.
+                    (cr[1], ci[1]) = (h * (cr[1] + dir * ci[1]), h * (ci[1] - dir * cr[1]));
+                    (cr[2], ci[2]) = (dir * ci[2], -dir * cr[2]);
+                    (cr[3], ci[3]) = (h * (dir * ci[3] - cr[3]), -h * (ci[3] + dir * cr[3]));
+                    for (x_r, x_i, first) in [(&br, &bi, 0), (&cr, &ci, 1)] {
+                        let (z0r, z0i) = (x_r[0] + x_r[2], x_i[0] + x_i[2]);
+                        let (z1r, z1i) = (x_r[0] - x_r[2], x_i[0] - x_i[2]);
+                        let (z2r, z2i) = (x_r[1] + x_r[3], x_i[1] + x_i[3]);
+                        let (ur, ui) = (dir * (x_r[1] - x_r[3]), dir * (x_i[1] - x_i[3]));
+                        (or[first][l], oi[first][l]) = (z0r + z2r, z0i + z2i);
+                        (or[first + 4][l], oi[first + 4][l]) = (z0r - z2r, z0i - z2i);
+                        (or[first + 2][l], oi[first + 2][l]) = (z1r + ui, z1i - ur);
+                        (or[first + 6][l], oi[first + 6][l]) = (z1r - ui, z1i + ur);
+                    }
                 }
                 4 => {
                     let (t0r, t0i) = (ar[0][l] + ar[2][l], ai[0][l] + ai[2][l]);
