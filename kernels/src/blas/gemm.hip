@@ -528,24 +528,11 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
     // Multiply-accumulate the K tile held in stage buffer `s` into this wave's accumulators.
     static RM_INLINE void compute(typename Atom::CFrag (&acc)[Cfg::REP_M][Cfg::REP_N], const Tin* sA, const Tin* sB,
                                   int s, int wm0, int wn0, int lane) {
-        const rm_off_a<LA, A_KC> offa;
-        const rm_off_b<LB, B_KC> offb;
-        const Tin* a = sA + s * LA::SIZE;
-        const Tin* b = sB + s * LB::SIZE;
 #pragma unroll
         for (int kk = 0; kk < Cfg::MT_K; kk += Atom::K) {
-            typename Atom::AFrag fa[Cfg::REP_M];
-            typename Atom::BFrag fb[Cfg::REP_N];
-#pragma unroll
-            for (int rm = 0; rm < Cfg::REP_M; ++rm)
-                rm_frag_loader<Atom>::a(fa[rm], a, offa, wm0 + rm * Atom::M, kk, lane);
-#pragma unroll
-            for (int rn = 0; rn < Cfg::REP_N; ++rn)
-                rm_frag_loader<Atom>::b(fb[rn], b, offb, kk, wn0 + rn * Atom::N, lane);
-#pragma unroll
-            for (int rm = 0; rm < Cfg::REP_M; ++rm)
-#pragma unroll
-                for (int rn = 0; rn < Cfg::REP_N; ++rn) Atom::mma(acc[rm][rn], fa[rm], fb[rn]);
+            Frags f;
+            load(f, sA, sB, s, kk, wm0, wn0, lane);
+            multiply(acc, f);
         }
     }
 };
