@@ -3,7 +3,9 @@
 //! A transform is a sequence of passes, one per dimension. A pass runs 1D transforms along its
 //! dimension over every "line" (every index of the other dimensions and of the batch): it
 //! gathers a panel of lines from its source through raw pointers into per-thread scratch (in the
-//! compute precision), transforms them with RustFFT, and scatters them to its destination. So
+//! compute precision), transforms them with RustFFT, and scatters them to its destination
+//! (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours at a time:
+//! `columns.rs`, `run_columns`). So
 //! any layout (offsets, strides, distances, interleaved, planar, real, hermitian) runs the same
 //! way, each line reads all of its input before writing, and no `&mut` slice ever covers user
 //! memory that something else may touch.
@@ -1195,6 +1197,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
             };
             let k = sb.len();
             if k == 0 {
+                // (every line went down the columns)
             } else if (si > 2 || so > 2) && k > 1 && n >= 32 {
                 // Strided lines, gathered across the panel: rows of the panel a little more
                 // than n apart, so that the k rows written for one j do not all fall in the
