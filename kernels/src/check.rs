@@ -273,12 +273,20 @@ pub fn table_kernels() -> (Vec<GemmKernel>, Vec<String>) {
     (v, errors)
 }
 
+/// The strided modules of coverage configs given as (family, tag); `what` names the set in the
+/// panic of a config that does not parse or validate (a bug in the list).
+fn coverage_kernels(configs: &[(GemmFamily, &str)], what: &str) -> Vec<GemmKernel> {
+    configs
+        .iter()
+        .map(|&(family, tag)| GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).unwrap_or_else(|e| panic!("{what} coverage config {tag}: {e}")))
+        .collect()
+}
+
 /// The persistent grid in both batch forms on every vendor (the FMA atom), and in pointer-array
 /// form on sm_90 (DMMA), whatever the tables pick: the tables hold strided modules only.
 fn persistent_coverage() -> Vec<GemmKernel> {
     let mut v = Vec::new();
-    for (family, tag) in [(GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_fma"), (GemmFamily::D, "mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f64")] {
-        let k = GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("persistent coverage configs are valid");
+    for k in coverage_kernels(&[(GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_fma"), (GemmFamily::D, "mt32x32x32_w1x1_s3p_x_g8_o1_mma16x8x16f64")], "persistent") {
         if k.vendor() == Vendor::Any {
             v.push(k);
         }
@@ -290,28 +298,28 @@ fn persistent_coverage() -> Vec<GemmKernel> {
 /// Blocked split-K modules (slice kernels and the reduce) on every vendor, whatever the tables
 /// pick: the FMA atom in f32, the f64 MFMA (AMD) and DMMA (sm_90) atoms, the 16-bit mma.sync one.
 fn split_k_coverage() -> Vec<GemmKernel> {
-    [
-        (GemmFamily::S, "mt64x64x16_w2x2_s3_p4x4_g8_o1_k4_fmaw32x16"),
-        (GemmFamily::D, "mt128x64x16_w2x2_s1_p4x4_g1_o2_k2_mfma16x16x4f64"),
-        (GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"),
-        (GemmFamily::Hss, "mt128x128x32_w2x2_s4_x_g8_o1_k2_mma16x8x16f16"),
-    ]
-    .into_iter()
-    .map(|(family, tag)| GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("split-K coverage configs are valid"))
-    .collect()
+    coverage_kernels(
+        &[
+            (GemmFamily::S, "mt64x64x16_w2x2_s3_p4x4_g8_o1_k4_fmaw32x16"),
+            (GemmFamily::D, "mt128x64x16_w2x2_s1_p4x4_g1_o2_k2_mfma16x16x4f64"),
+            (GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"),
+            (GemmFamily::Hss, "mt128x128x32_w2x2_s4_x_g8_o1_k2_mma16x8x16f16"),
+        ],
+        "split-K",
+    )
 }
 
 /// Fragment-prefetch modules (`f`) on every vendor, whatever the tables pick: the scalar FMA
 /// atom (every arch), the f64 MFMA atom (AMD) and the DMMA atom (sm_90).
 fn prefetch_coverage() -> Vec<GemmKernel> {
-    [
-        (GemmFamily::S, "mt128x128x8_t16x16_s3f_p4x4_g8_o1_fma"),
-        (GemmFamily::D, "mt64x64x8_w2x2_s2f_p4x4_g8_o2_mfma16x16x4f64"),
-        (GemmFamily::D, "mt128x64x32_w4x2_s3f_p4x4_g8_o1_mma16x8x16f64"),
-    ]
-    .into_iter()
-    .map(|(family, tag)| GemmConfig::parse(tag).and_then(|c| GemmKernel::new(family, c)).expect("prefetch coverage configs are valid"))
-    .collect()
+    coverage_kernels(
+        &[
+            (GemmFamily::S, "mt128x128x8_t16x16_s3f_p4x4_g8_o1_fma"),
+            (GemmFamily::D, "mt64x64x8_w2x2_s2f_p4x4_g8_o2_mfma16x16x4f64"),
+            (GemmFamily::D, "mt128x64x32_w4x2_s3f_p4x4_g8_o1_mma16x8x16f64"),
+        ],
+        "prefetch",
+    )
 }
 
 fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
