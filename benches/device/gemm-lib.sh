@@ -22,7 +22,7 @@ tests_in_parallel() {
   wait
   for j in $(seq 1 $i); do cat "$OUT/t$j"; rm -f "$OUT/t$j"; done > "$OUT/$file"
   grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/$file"
-  grep -q FAILED "$OUT/$file" && status=1
+  if grep -q FAILED "$OUT/$file"; then status=1; fi
 }
 # ncu_case NAME PRECISION SIZE BATCH [BENCH-ARGS...]: Nsight Compute (full set and the stall
 # reasons) on ours (the first gemm_ kernel) and on cuBLAS's kernel, NT, into
