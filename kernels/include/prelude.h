@@ -381,10 +381,18 @@ RM_INLINE rm_u32 rm_smem_addr(const void* p) {
     asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
     return a;
 }
-RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(rm_smem_addr(dst)), "l"(src), "r"(src_bytes)
-                 : "memory");
+// A byte address in LDS that copies are issued to: the 32-bit shared address, converted once and
+// then offset by plain adds, which ptxas folds into the copies' immediates. (Converting each
+// destination pointer instead costs a 64-bit add and the conversion per copy.)
+struct rm_lds_ref {
+    rm_u32 a;
+    RM_INLINE rm_lds_ref operator+(int bytes) const { return rm_lds_ref{a + (rm_u32)bytes}; }
+};
+RM_INLINE rm_lds_ref rm_lds(void* p) { return rm_lds_ref{rm_smem_addr(p)}; }
+RM_INLINE void rm_cp_async16(rm_lds_ref dst, const void* src, int src_bytes) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst.a), "l"(src), "r"(src_bytes) : "memory");
 }
+RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) { rm_cp_async16(rm_lds(dst), src, src_bytes); }
 // 8 bytes, both ends 8-byte aligned (cp.async.ca: the 16-byte .cg form has no smaller size).
 RM_INLINE void rm_cp_async8(void* dst, const void* src) {
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(rm_smem_addr(dst)), "l"(src) : "memory");
@@ -416,6 +424,12 @@ RM_INLINE void rm_cp_async16(void* dst, const void* src, int src_bytes) {
     if (src_bytes >= 16) v = *(const rm_u32x4*)src;
     *(rm_u32x4*)dst = v;
 }
+struct rm_lds_ref {
+    unsigned char* p;
+    RM_INLINE rm_lds_ref operator+(int bytes) const { return rm_lds_ref{p + bytes}; }
+};
+RM_INLINE rm_lds_ref rm_lds(void* p) { return rm_lds_ref{(unsigned char*)p}; }
+RM_INLINE void rm_cp_async16(rm_lds_ref dst, const void* src, int src_bytes) { rm_cp_async16((void*)dst.p, src, src_bytes); }
 RM_INLINE void rm_cp_async8(void* dst, const void* src) { *(unsigned long long*)dst = *(const unsigned long long*)src; }
 RM_INLINE void rm_cp_async_commit() {}
 template <int N> RM_INLINE void rm_cp_async_wait() {}
