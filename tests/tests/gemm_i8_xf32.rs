@@ -332,21 +332,32 @@ fn xf32_wgmma_every_layout() {
     }
 }
 
-/// Every tf32 wgmma candidate (sm_90a), pinned, in every layout: the two-consumer tiles, the
-/// 64-row tiles of one consumer and the ping-pong ones, split-K among them. Shapes: m below one
-/// 64-row tile, partial tiles in all three dimensions over several K tiles (K tiles fewer than
-/// some configs' slices), batches of more tiles than SMs (ping-pong consumers in turn), D through
-/// TMA and from registers.
+/// Every xf32 candidate (sm_90), pinned, in every layout. The tf32 wgmma ones (sm_90a): the
+/// two-consumer tiles, the 64-row tiles of one consumer and the ping-pong ones, split-K among
+/// them; the tf32 mma.sync tiles, padded and persistent ones among them; the f32 FMA fallbacks.
+/// Shapes: m below one 64-row tile, partial tiles in all three dimensions over several K tiles
+/// (K tiles fewer than some configs' slices), batches of more tiles than SMs (ping-pong
+/// consumers in turn, persistent blocks taking several), D through TMA and from registers.
 #[test]
-fn xf32_wgmma_candidates_at_tile_edges() {
+fn xf32_candidates_at_tile_edges() {
+    use rocmath_kernels::atoms::Atom;
     use rocmath_kernels::blas::{GemmConfig, GemmFamily};
+    use rocmath_kernels::gen::gemm::LdsLayout;
     for device in rocmath_tests::test_gpus() {
         let arch = device.properties().arch;
         if arch != "sm_90" {
             continue; // wgmma pins elsewhere are refused (xf32_wgmma_every_layout)
         }
-        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Xf32, &arch).into_iter().filter(|c| c.is_wgmma()).collect();
-        assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]) && configs.iter().any(|c| c.is_pingpong()), "{arch}: xf32 candidates");
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Xf32, &arch);
+        let mma_sync = |c: &&GemmConfig| c.atom == Atom::MmaM16n8k8Tf32;
+        assert!(
+            configs.iter().any(|c| c.split_k > 1)
+                && configs.iter().any(|c| c.is_wgmma() && c.waves == [1, 1])
+                && configs.iter().any(|c| c.is_pingpong())
+                && configs.iter().filter(mma_sync).any(|c| c.persistent)
+                && configs.iter().filter(mma_sync).any(|c| matches!(c.lds, LdsLayout::Pad { a: 8, b: 4 })),
+            "{arch}: xf32 candidates"
+        );
         let mut seed = 700;
         for cfg in &configs {
             let mut h = Handle::on(&device).unwrap();
@@ -361,7 +372,7 @@ fn xf32_wgmma_candidates_at_tile_edges() {
                 }
             }
         }
-        eprintln!("{arch}: {} xf32 wgmma candidates checked", configs.len());
+        eprintln!("{arch}: {} xf32 candidates checked", configs.len());
     }
 }
 

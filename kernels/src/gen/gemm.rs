@@ -697,6 +697,24 @@ impl GemmConfig {
                             v.push(direct(Atom::MmaM16n8k8Tf32, mt, waves, stages));
                         }
                     }
+                    // Small batches (64^3, 128^3) in NT, NN and TT: tf32 wgmma reads only k-major
+                    // operands, so those layouts pay a copy per call before it, which costs more
+                    // than the multiply at these sizes (0.63-0.70 of cuBLAS at 128^3, s22).
+                    // mma.sync reads either layout from LDS. Padded rows: 8 floats when the tile
+                    // is m- (n-) contiguous, where a fragment read's lanes step k by rows (8
+                    // banks apart), 4 when it is k-contiguous; the name's pads are A's then B's.
+                    let tf32 = |pad: [u32; 2], mt, stages, persistent_grid| GemmConfig {
+                        lds: LdsLayout::Pad { a: pad[0], b: pad[1] },
+                        persistent: persistent_grid,
+                        ..direct(Atom::MmaM16n8k8Tf32, mt, [2, 2], stages)
+                    };
+                    for pad in [[8, 8], [8, 4], [4, 8]] {
+                        v.push(tf32(pad, [64, 64, 32], 3, false));
+                        v.push(tf32(pad, [64, 64, 32], 4, true));
+                    }
+                    v.push(tf32([8, 8], [64, 64, 32], 2, false));
+                    v.push(tf32([8, 8], [128, 128, 32], 2, false));
+                    v.push(tf32([8, 8], [128, 128, 32], 3, true));
                 }
                 F::I8 => {
                     for (mt, waves) in [([128, 128, 64], [2, 2]), ([128, 256, 64], [2, 4]), ([64, 64, 64], [2, 2])] {
