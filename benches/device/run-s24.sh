@@ -19,10 +19,11 @@
 #          incumbents beside them: NT, NN, TN, TT at 1024^3, 2048^3 and 4096^3, NT at 8192^3
 #          (s24-e-tune.tgz, tables inside); the d lines, the previous build with the committed
 #          tables, this build with the committed and the tuned ones, in turns (s24-e.txt).
-# PHASE=f: (restaged with the tuned tables) the d lines with the embedded tables (s24-f.txt); the
-#          tests, in parallel (s24-f-tests.txt): the DMMA and warp-FMA candidates at tile edges,
-#          every xf32 candidate at tile edges, every table config, every xf32 table config,
-#          gemm_batched-test, aot-test.
+# PHASE=f: (restaged with the tuned tables) the d lines with the embedded tables (s24-f.txt); d NT
+#          tuned at 64^3 x 4096 and 128^3 x 2048 over the prefetch tiles (s24-f-tune.tgz) and those
+#          lines, committed and tuned; then the tests, in parallel (s24-f-tests.txt): the DMMA and
+#          warp-FMA candidates at tile edges, every xf32 candidate at tile edges, every table
+#          config, every xf32 table config, gemm_batched-test, aot-test.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -120,7 +121,16 @@ f)
       bench_line s24-f "d $layout $n^3" --precision d --transA ${layout:0:1} --transB ${layout:1:1} -m $n -n $n -k $n
     done
   done
-  TEST_TIMEOUT=540 tests_in_parallel s24-f-tests.txt "gemm-test dmma_configs_at_tile_edges" \
+  OUT=$OUT/tune PRECISIONS=d LAYOUTS=NT SIZES=64x64x64x4096,128x128x128x2048 FILTER=f_ MAX_CANDIDATES=24 \
+    STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  tar czf "$OUT/s24-f-tune.tgz" -C "$OUT" tune
+  for size in "64 4096" "128 2048"; do
+    set -- $size
+    args="--precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2"
+    bench_line s24-f "committed d NT $1^3 x $2" $args
+    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s24-f "tuned d NT $1^3 x $2" $args
+  done
+  TEST_TIMEOUT=420 tests_in_parallel s24-f-tests.txt "gemm-test dmma_configs_at_tile_edges" \
     "gemm-test warp_fma_configs_at_tile_edges" "gemm-test every_table_config_matches_reference" \
     "gemm_i8_xf32-test xf32_" "gemm_batched-test" "aot-test"
   ;;
