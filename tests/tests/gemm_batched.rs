@@ -141,13 +141,19 @@ fn run_strided<S: Num, In: Num, Out: Num>(h: &Handle, s: &Shape, compute_roundof
     let batch = Batch { count: s.count, stride_a: sa, stride_b: sb, stride_c: sc };
     call(alpha, &a, e.ld[0], &b, e.ld[1], beta, &mut c, e.ld[2], batch).map_err(|err| err.to_string())?;
     let got = c.to_vec(q).unwrap();
-    for i in 0..s.count {
-        e.check(s, i, alpha.to_c64(), beta.to_c64(), compute_roundoff, &got[i * sc..i * sc + e.c[i].len()])?;
-        if i + 1 < s.count && got[i * sc + e.c[i].len()..(i + 1) * sc].iter().any(|v| !v.to_c64().re.is_nan()) {
-            return Err(format!("gap after entry {i} written"));
-        }
-    }
-    Ok(())
+    // (entries checked in parallel: the reference is most of a large batch's time)
+    use rayon::prelude::*;
+    (0..s.count)
+        .into_par_iter()
+        .map(|i| {
+            e.check(s, i, alpha.to_c64(), beta.to_c64(), compute_roundoff, &got[i * sc..i * sc + e.c[i].len()])?;
+            if i + 1 < s.count && got[i * sc + e.c[i].len()..(i + 1) * sc].iter().any(|v| !v.to_c64().re.is_nan()) {
+                return Err(format!("gap after entry {i} written"));
+            }
+            Ok(())
+        })
+        .find_first(|r| r.is_err())
+        .unwrap_or(Ok(()))
 }
 
 fn typed<T: Element + Num>(h: &Handle, s: &Shape) -> Result<(), String> {
@@ -382,6 +388,74 @@ fn split_k_configs_match_reference() {
         }
         eprintln!("{arch}: {} split-K configs checked", configs.len());
     }
+}
+
+/// Split-K results must not depend on timing: the slices are added in slice order. The table's
+/// split-K picks for s and d on sm_90 (and the first split candidate of each family), pinned: the
+/// same call twenty times into a NaN-poisoned C, every result bitwise equal to the first, the
+/// first against the reference, and a call of another shape in between (which reuses the
+/// workspace).
+#[test]
+fn split_k_results_repeat_bitwise() {
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let mut picked: Vec<(GemmFamily, GemmConfig)> = Vec::new();
+        for family in [GemmFamily::S, GemmFamily::D] {
+            let mut candidates = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma());
+            picked.extend(candidates.next().map(|c| (family, c)));
+            if arch == "sm_90" {
+                let tag = if family == GemmFamily::S { "mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16" } else { "mt128x64x16_w2x2_s3_p4x4_g8_o1_k16_mma16x8x16f64" };
+                picked.push((family, GemmConfig::parse(tag).unwrap()));
+            }
+        }
+        assert!(!picked.is_empty(), "{arch}: no split-K candidates");
+        for (family, cfg) in picked {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(cfg));
+            let (m, n, k) = (3 * cfg.mt[0] as usize + 7, 2 * cfg.mt[1] as usize + 1, 4 * cfg.split_k as usize * cfg.mt[2] as usize + 5);
+            let r = match family {
+                GemmFamily::S => repeat_case::<f32>(&h, (m, n, k), 20),
+                _ => repeat_case::<f64>(&h, (m, n, k), 20),
+            };
+            r.unwrap_or_else(|e| panic!("{} {}: {e}", family.tag(), cfg.tag()));
+        }
+    }
+}
+
+fn repeat_case<T: Element + Num>(h: &Handle, (m, n, k): (usize, usize, usize), repeats: usize) -> Result<(), String> {
+    let q = h.queue();
+    let mut rng = Rng::new(4242);
+    let a: Vec<T> = rng.vec(m * k);
+    let b: Vec<T> = rng.vec(n * k);
+    let poison = vec![T::nan(); m * n];
+    let (da, db) = (DeviceBuffer::from_slice(q, &a).unwrap(), DeviceBuffer::from_slice(q, &b).unwrap());
+    let (alpha, beta) = (T::from_c64(Complex64::new(0.5, 0.0)), T::from_c64(Complex64::new(0.0, 0.0)));
+    let batch = Batch { count: 1, stride_a: 0, stride_b: 0, stride_c: 0 };
+    let mut first: Option<Vec<T>> = None;
+    for r in 0..repeats {
+        let mut c = DeviceBuffer::from_slice(q, &poison).unwrap();
+        gemm_strided_batched(h, Operation::None, Operation::Transpose, m, n, k, alpha, &da, m, &db, n, beta, &mut c, m, batch).map_err(|e| e.to_string())?;
+        let got = c.to_vec(q).unwrap();
+        match &first {
+            None => {
+                let case = GemmCase { trans_a: Operation::None, trans_b: Operation::Transpose, m, n, k, alpha: alpha.to_c64(), beta: beta.to_c64(), a: &a, lda: m, b: &b, ldb: n, c: &poison, ldc: m, compute_roundoff: T::UNIT_ROUNDOFF };
+                case.check(&got).map_err(|x| format!("{m}x{n}x{k}: {x:?}"))?;
+                first = Some(got);
+            }
+            Some(f) if bytemuck::cast_slice::<T, u8>(f) != bytemuck::cast_slice::<T, u8>(&got) => return Err(format!("{m}x{n}x{k}: repeat {r} differs from the first result")),
+            Some(_) => {}
+        }
+        if r == repeats / 2 {
+            // Another shape between repeats, in the same workspace.
+            let (m2, n2) = (m / 2 + 1, n / 2 + 1);
+            let poison2 = vec![T::nan(); m2 * n2];
+            let mut c2 = DeviceBuffer::from_slice(q, &poison2).unwrap();
+            gemm_strided_batched(h, Operation::None, Operation::Transpose, m2, n2, k, alpha, &da, m, &db, n, beta, &mut c2, m2, batch).map_err(|e| e.to_string())?;
+            let case = GemmCase { trans_a: Operation::None, trans_b: Operation::Transpose, m: m2, n: n2, k, alpha: alpha.to_c64(), beta: beta.to_c64(), a: &a, lda: m, b: &b, ldb: n, c: &poison2, ldc: m2, compute_roundoff: T::UNIT_ROUNDOFF };
+            case.check(&c2.to_vec(q).unwrap()).map_err(|x| format!("{m2}x{n2}x{k}: {x:?}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Every repacking candidate (s; `r`: NN, TN and TT run as NT on transposed copies in the
