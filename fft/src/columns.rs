@@ -133,12 +133,18 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
         let mut in_scratch = false;
         for p in &self.passes {
             let (xr, xi, yr, yi) = if in_scratch { (&*sre, &*sim, &mut *re, &mut *im) } else { (&*re, &*im, &mut *sre, &mut *sim) };
-            match p.radix {
-                8 => pass::<F, 8>(p, self.n, self.dir, xr, xi, yr, yi),
-                4 => pass::<F, 4>(p, self.n, self.dir, xr, xi, yr, yi),
-                2 => pass::<F, 2>(p, self.n, self.dir, xr, xi, yr, yi),
-                3 => pass::<F, 3>(p, self.n, self.dir, xr, xi, yr, yi),
-                _ => pass::<F, 5>(p, self.n, self.dir, xr, xi, yr, yi),
+            // (the first pass, over 1-point transforms, has only unit twiddles)
+            match (p.radix, p.ns == 1) {
+                (8, true) => pass::<F, 8, false>(p, self.n, self.dir, xr, xi, yr, yi),
+                (8, false) => pass::<F, 8, true>(p, self.n, self.dir, xr, xi, yr, yi),
+                (4, true) => pass::<F, 4, false>(p, self.n, self.dir, xr, xi, yr, yi),
+                (4, false) => pass::<F, 4, true>(p, self.n, self.dir, xr, xi, yr, yi),
+                (2, true) => pass::<F, 2, false>(p, self.n, self.dir, xr, xi, yr, yi),
+                (2, false) => pass::<F, 2, true>(p, self.n, self.dir, xr, xi, yr, yi),
+                (3, true) => pass::<F, 3, false>(p, self.n, self.dir, xr, xi, yr, yi),
+                (3, false) => pass::<F, 3, true>(p, self.n, self.dir, xr, xi, yr, yi),
+                (_, true) => pass::<F, 5, false>(p, self.n, self.dir, xr, xi, yr, yi),
+                (_, false) => pass::<F, 5, true>(p, self.n, self.dir, xr, xi, yr, yi),
             }
             in_scratch = !in_scratch;
         }
@@ -156,9 +162,10 @@ fn row<F>(buf: &[F], i: usize) -> &[F; LANES] {
 }
 
 /// One Stockham pass of radix R: for j < n / R, with k = j mod ns, the R rows j + r n / R times
-/// w^(r k) go through an R-point DFT into rows (j - k) R + k + r ns.
+/// w^(r k) go through an R-point DFT into rows (j - k) R + k + r ns. Without TWIDDLE (the first
+/// pass, ns = 1, where every w^(r k) is 1) the rows go in as they are.
 #[inline(always)]
-fn pass<F: Float + FromPrimitive, const R: usize>(p: &Pass<F>, n: usize, dir: F, xr: &[F], xi: &[F], yr: &mut [F], yi: &mut [F]) {
+fn pass<F: Float + FromPrimitive, const R: usize, const TWIDDLE: bool>(p: &Pass<F>, n: usize, dir: F, xr: &[F], xi: &[F], yr: &mut [F], yi: &mut [F]) {
     let q = n / R;
     let ns = p.ns;
     let half = F::from_f64(0.5).unwrap();
@@ -175,6 +182,10 @@ fn pass<F: Float + FromPrimitive, const R: usize>(p: &Pass<F>, n: usize, dir: F,
         ai[0] = *row(xi, j);
         for r in 1..R {
             let (sr, si) = (row(xr, j + r * q), row(xi, j + r * q));
+            if !TWIDDLE {
+                (ar[r], ai[r]) = (*sr, *si);
+                continue;
+            }
             let w = tw[r - 1];
             for l in 0..LANES {
                 ar[r][l] = sr[l] * w.re - si[l] * w.im;
