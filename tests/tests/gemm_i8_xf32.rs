@@ -364,6 +364,7 @@ fn xf32_candidates_at_tile_edges() {
             let (i, n) = v.split_once('/')?;
             Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?.max(1)))
         });
+        assert!(shard.is_none_or(|(i, n)| i < n), "ROCMATH_TEST_SHARD {shard:?}: the index must be below the count");
         let (mut seed, mut checked) = (700, 0);
         for (index, cfg) in configs.iter().enumerate() {
             seed += 12; // (per config, so that a shard draws what the whole run draws)
