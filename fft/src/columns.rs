@@ -134,17 +134,10 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
         for p in &self.passes {
             let (xr, xi, yr, yi) = if in_scratch { (&*sre, &*sim, &mut *re, &mut *im) } else { (&*re, &*im, &mut *sre, &mut *sim) };
             // (the first pass, over 1-point transforms, has only unit twiddles)
-            match (p.radix, p.ns == 1) {
-                (8, true) => pass::<F, 8, false>(p, self.n, self.dir, xr, xi, yr, yi),
-                (8, false) => pass::<F, 8, true>(p, self.n, self.dir, xr, xi, yr, yi),
-                (4, true) => pass::<F, 4, false>(p, self.n, self.dir, xr, xi, yr, yi),
-                (4, false) => pass::<F, 4, true>(p, self.n, self.dir, xr, xi, yr, yi),
-                (2, true) => pass::<F, 2, false>(p, self.n, self.dir, xr, xi, yr, yi),
-                (2, false) => pass::<F, 2, true>(p, self.n, self.dir, xr, xi, yr, yi),
-                (3, true) => pass::<F, 3, false>(p, self.n, self.dir, xr, xi, yr, yi),
-                (3, false) => pass::<F, 3, true>(p, self.n, self.dir, xr, xi, yr, yi),
-                (_, true) => pass::<F, 5, false>(p, self.n, self.dir, xr, xi, yr, yi),
-                (_, false) => pass::<F, 5, true>(p, self.n, self.dir, xr, xi, yr, yi),
+            if p.ns == 1 {
+                pass_of_radix::<F, false>(p, self.n, self.dir, xr, xi, yr, yi);
+            } else {
+                pass_of_radix::<F, true>(p, self.n, self.dir, xr, xi, yr, yi);
             }
             in_scratch = !in_scratch;
         }
@@ -159,6 +152,18 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
 #[inline(always)]
 fn row<F>(buf: &[F], i: usize) -> &[F; LANES] {
     buf[i * LANES..(i + 1) * LANES].try_into().unwrap()
+}
+
+/// [`pass`] at the pass's radix.
+#[inline(always)]
+fn pass_of_radix<F: Float + FromPrimitive, const TWIDDLE: bool>(p: &Pass<F>, n: usize, dir: F, xr: &[F], xi: &[F], yr: &mut [F], yi: &mut [F]) {
+    match p.radix {
+        8 => pass::<F, 8, TWIDDLE>(p, n, dir, xr, xi, yr, yi),
+        4 => pass::<F, 4, TWIDDLE>(p, n, dir, xr, xi, yr, yi),
+        2 => pass::<F, 2, TWIDDLE>(p, n, dir, xr, xi, yr, yi),
+        3 => pass::<F, 3, TWIDDLE>(p, n, dir, xr, xi, yr, yi),
+        _ => pass::<F, 5, TWIDDLE>(p, n, dir, xr, xi, yr, yi),
+    }
 }
 
 /// One Stockham pass of radix R: for j < n / R, with k = j mod ns, the R rows j + r n / R times
