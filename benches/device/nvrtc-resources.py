@@ -3,7 +3,10 @@
 source with nvrtc (the PyPI wheel that .ci/nvrtc.sh installs) and prints ptxas's -v report per
 kernel. Runs on the dev machine; cheaper than a device call for "does this change spill?".
 
-    python3 benches/device/nvrtc-resources.py s mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16 [--arch sm_90a]
+    python3 benches/device/nvrtc-resources.py s mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16 [--arch sm_90a] [--sass FILE]
+
+--sass FILE also writes the module's SASS to FILE, through cuobjdump (NVIDIA's wheels
+nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm from PyPI, installed under ~/.cache/rocmath-cuobjdump when first asked for).
 """
 import ctypes, os, re, subprocess, sys
 
@@ -39,7 +42,26 @@ def main():
             print(f"{name}: {m.group(1)} registers, {spill}")
         elif "error" in line:
             print(line)
+    if rc == 0 and "--sass" in sys.argv:
+        write_sass(nvrtc, prog, sys.argv[sys.argv.index("--sass") + 1])
     sys.exit(rc)
+
+def write_sass(nvrtc, prog, path):
+    size = ctypes.c_size_t()
+    assert nvrtc.nvrtcGetCUBINSize(prog, ctypes.byref(size)) == 0
+    cubin = ctypes.create_string_buffer(size.value)
+    assert nvrtc.nvrtcGetCUBIN(prog, cubin) == 0
+    root = os.path.expanduser("~/.cache/rocmath-cuobjdump")
+    tool = os.path.join(root, "nvidia/cu13/bin/cuobjdump")
+    if not os.path.exists(tool):
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--target", root,
+                        "--no-deps", "nvidia-cuda-cuobjdump", "nvidia-cuda-nvdisasm"], check=True)
+    with open(path + ".cubin", "wb") as f:
+        f.write(cubin.raw)
+    with open(path, "w") as f:
+        env = dict(os.environ, PATH=os.path.dirname(tool) + ":" + os.environ.get("PATH", ""))
+        subprocess.run([tool, "-sass", path + ".cubin"], stdout=f, check=True, env=env)
+    os.remove(path + ".cubin")
 
 if __name__ == "__main__":
     main()

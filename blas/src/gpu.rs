@@ -594,17 +594,23 @@ unsafe fn launch_reduce(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, 
     let Some(reduce) = kernel.reduce_kernel_name() else {
         return Err(BlasError::new(Status::InternalError, "handle", format!("{} has no split-K reduce", kernel.module_name())));
     };
+    // One thread per 16-byte vector of sums along m where that makes at least four blocks of 256
+    // per SM, else one per element; a grid-stride loop over at most 16 blocks per SM
+    // (rm_gemm_splitk_reduce_body).
+    const THREADS: usize = 256;
+    let sms = queue.device().properties().compute_units.max(1);
+    let element = if kernel.config.is_wgmma() { 4 } else { kernel.family.compute_bytes() as usize };
+    let vectors = call.m.div_ceil(16 / element).saturating_mul(call.n).saturating_mul(call.batch);
+    let wide = vectors >= 4 * THREADS * sms;
+    let items = if wide { vectors } else { call.m.saturating_mul(call.n).saturating_mul(call.batch) };
+    let blocks = items.div_ceil(THREADS).clamp(1, 16 * sms);
     let mut args = KernelArgs::new();
-    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32).push(ws.slices as i32);
+    args.push(call.m as i32).push(call.n as i32).push(call.batch as i32).push(ws.slices as i32).push(i32::from(wide));
     let (alpha_ptr, beta_ptr) = push_scalars(&mut args, kernel.family, call.scalars);
     args.push(alpha_ptr).push(beta_ptr);
     args.push(ws.address).push(ws.ldw as i64);
     args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
     args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
-    // One thread per element, in a grid-stride loop over at most 16 blocks of 256 per SM.
-    const THREADS: usize = 256;
-    let elements = call.m.saturating_mul(call.n).saturating_mul(call.batch);
-    let blocks = elements.div_ceil(THREADS).clamp(1, 16 * queue.device().properties().compute_units.max(1));
     let cfg = LaunchConfig { grid: [blocks as u32, 1, 1], block: [THREADS as u32, 1, 1], shared_bytes: 0 };
     module.function(&reduce)?.launch(queue, cfg, &mut args)?;
     Ok(())
