@@ -11,8 +11,8 @@
 # PHASE=c: (.carry/a: the interior epilogue in the general path's loop order; .carry/b: the same,
 #          FMA atoms left on the general path) the lines that moved in phase b, the three builds in
 #          turns (s26-c.txt); the skinny shapes in s, d and xf32 on the committed
-#          tables (s26-c-skinny.txt); then rocmath-tune NT at those shapes (run-tune.sh, into
-#          $OUT/tables, logs s26-c-tune/) until about 480 s, and the skinny lines on the tuned tables.
+#          tables (s26-c-skinny.txt); then rocmath-tune NT at those shapes (run-tune.sh, tables
+#          and logs in $OUT/s26-c-tune/) until about 480 s, and the skinny lines on the tuned tables.
 # PHASE=d: (build b, the one committed, with the s 16x8192x8192 entry from phase c's tuning) every
 #          table config, the DMMA configs at tile edges and the persistent configs, in parallel
 #          (s26-d-tests.txt); then the lines this build changed (s26-d.txt).
