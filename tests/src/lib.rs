@@ -207,15 +207,10 @@ impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
     /// Entries are checked in parallel (the reference is most of a large batch test's time); the
     /// error reported is the first failing entry's.
     pub fn check_strided(&self, d: &[Out], count: usize, [sa, sb, sc]: [usize; 3]) -> Result<(), (usize, Mismatch)> {
-        use rayon::prelude::*;
-        (0..count)
-            .into_par_iter()
-            .map(|e| {
-                let entry = GemmCase { a: &self.a[e * sa..(e + 1) * sa], b: &self.b[e * sb..(e + 1) * sb], c: &self.c[e * sc..(e + 1) * sc], ..*self };
-                entry.check(&d[e * sc..(e + 1) * sc]).map_err(|m| (e, m))
-            })
-            .find_first(|r| r.is_err())
-            .unwrap_or(Ok(()))
+        first_error(count, |e| {
+            let entry = GemmCase { a: &self.a[e * sa..(e + 1) * sa], b: &self.b[e * sb..(e + 1) * sb], c: &self.c[e * sc..(e + 1) * sc], ..*self };
+            entry.check(&d[e * sc..(e + 1) * sc]).map_err(|m| (e, m))
+        })
     }
 
     /// Checks every column.
@@ -228,6 +223,14 @@ impl<In: Num, Out: Num> GemmCase<'_, In, Out> {
         }
         Ok(())
     }
+}
+
+/// Runs `check` on 0 .. count in parallel (rayon) and returns the lowest index's error, if any:
+/// the result of checking them in order, for batch entries whose reference is most of a test's
+/// time.
+pub fn first_error<E: Send>(count: usize, check: impl Fn(usize) -> Result<(), E> + Sync + Send) -> Result<(), E> {
+    use rayon::prelude::*;
+    (0..count).into_par_iter().map(check).find_first(|r| r.is_err()).unwrap_or(Ok(()))
 }
 
 /// The devices tests run on: the CPU always, plus every GPU present. With

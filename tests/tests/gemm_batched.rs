@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rocmath_blas::{gemm_batched, gemm_batched_ex, gemm_batched_raw, gemm_strided_batched, gemm_strided_batched_ex, Batch, Element, ExInput, ExOutput, Handle, Operation, Status};
 use rocmath_runtime::DeviceBuffer;
 use rocmath_kernels::blas::{GemmConfig, GemmFamily};
-use rocmath_tests::{stored_shape, test_devices, test_gpus, test_handles, GemmCase, Num, Rng};
+use rocmath_tests::{first_error, stored_shape, test_devices, test_gpus, test_handles, GemmCase, Num, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 const EDGE: [usize; 10] = [1, 2, 15, 16, 17, 31, 33, 64, 65, 131];
@@ -142,18 +142,13 @@ fn run_strided<S: Num, In: Num, Out: Num>(h: &Handle, s: &Shape, compute_roundof
     call(alpha, &a, e.ld[0], &b, e.ld[1], beta, &mut c, e.ld[2], batch).map_err(|err| err.to_string())?;
     let got = c.to_vec(q).unwrap();
     // (entries checked in parallel: the reference is most of a large batch's time)
-    use rayon::prelude::*;
-    (0..s.count)
-        .into_par_iter()
-        .map(|i| {
-            e.check(s, i, alpha.to_c64(), beta.to_c64(), compute_roundoff, &got[i * sc..i * sc + e.c[i].len()])?;
-            if i + 1 < s.count && got[i * sc + e.c[i].len()..(i + 1) * sc].iter().any(|v| !v.to_c64().re.is_nan()) {
-                return Err(format!("gap after entry {i} written"));
-            }
-            Ok(())
-        })
-        .find_first(|r| r.is_err())
-        .unwrap_or(Ok(()))
+    first_error(s.count, |i| {
+        e.check(s, i, alpha.to_c64(), beta.to_c64(), compute_roundoff, &got[i * sc..i * sc + e.c[i].len()])?;
+        if i + 1 < s.count && got[i * sc + e.c[i].len()..(i + 1) * sc].iter().any(|v| !v.to_c64().re.is_nan()) {
+            return Err(format!("gap after entry {i} written"));
+        }
+        Ok(())
+    })
 }
 
 fn typed<T: Element + Num>(h: &Handle, s: &Shape) -> Result<(), String> {
