@@ -11,7 +11,7 @@
 # (WARMUP + ITERS runs per candidate and size, ~3.5 TFLOP per candidate over the 16-bit sizes).
 # No step starts after DEADLINE seconds, and each step is killed after STEP_TIMEOUT, so what was
 # written comes back within the device tool's 10 minutes. Knobs: MAX_CANDIDATES (12 of the 13-26
-# the generator lists for sm_90), VARIANTS (all; e.g. wgmma), FILTER (tag substring, e.g. p_), ITERS (5), WARMUP (2), PRECISIONS,
+# the generator lists for sm_90), VARIANTS (all; e.g. wgmma), FILTER (tag substrings, comma-separated, e.g. p_), ITERS (5), WARMUP (2), PRECISIONS,
 # LAYOUTS, HALF_SIZES, SIZES (every precision; overrides both lists), DEADLINE (420),
 # STEP_TIMEOUT (150). The tuner writes its table after every
 # size, so a step cut short by its timeout keeps the sizes it finished (the deep 4096x4096x65536

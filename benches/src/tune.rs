@@ -24,8 +24,8 @@ pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C -
   --max-candidates at most N candidates per size: the arch fallback, then N-1 spread evenly over
                    the generator's list
   --variants       only candidates of these variants (fma, mma, mfma, wgmma), plus the fallback
-  --filter         only candidates whose name contains TEXT (e.g. `p_`: the persistent ones),
-                   plus the fallback
+  --filter         only candidates whose name contains TEXT (e.g. `p_`: the persistent ones;
+                   `mt16x,mt32x`: either), plus the fallback
   (A size the table already has an entry for also times that entry's config, so a re-tune
   with fewer candidates never replaces a faster pick with a slower one.)
   --dry-run        print the candidates and exit; --arch lists them for an arch without a device";
@@ -195,6 +195,11 @@ pub fn pick_candidates(all: &[GemmConfig], fallback: GemmConfig, max: Option<usi
         out.extend((0..keep).map(|i| others[i * (others.len() - 1) / (keep - 1)]));
     }
     out
+}
+
+/// Whether a candidate's name passes `--filter`: it contains one of the comma-separated parts.
+pub fn passes_filter(tag: &str, filter: &str) -> bool {
+    filter.split(',').any(|part| tag.contains(part))
 }
 
 /// The candidates worth timing at `size`. For a batched size, a config whose macro tile pads one
@@ -522,6 +527,14 @@ mod tests {
         let others: Vec<_> = all.iter().filter(|c| **c != fallback).collect();
         let three = pick_candidates(&all, fallback, Some(3));
         assert_eq!((&three[1], &three[2]), (others[0], *others.last().unwrap()));
+    }
+
+    #[test]
+    fn filter_parts() {
+        let tag = "mt16x128x16_t4x32_s3_p4x4_g8_o2_k4_fma";
+        assert!(passes_filter(tag, "mt16x"));
+        assert!(passes_filter(tag, "mt32x,_k4_"));
+        assert!(!passes_filter(tag, "mt32x,p_"));
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
-use rocmath_bench::tune::{fitting_candidates, incumbent, layout_tag, parse_args, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
+use rocmath_bench::tune::{fitting_candidates, incumbent, layout_tag, parse_args, passes_filter, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
 use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle, MathMode, Operation};
 use rocmath_kernels::gen::gemm::GENERATOR;
 use rocmath_runtime::Device;
@@ -77,7 +77,7 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         all.retain(|c| vs.contains(&c.variant()));
     }
     if let Some(text) = &t.filter {
-        all.retain(|c| c.tag().contains(text.as_str()));
+        all.retain(|c| passes_filter(&c.tag(), text));
     }
     // In NT no operand is k-contiguous: a repacking config runs exactly as its twin.
     if (t.trans_a, t.trans_b) == (Operation::None, Operation::Transpose) {

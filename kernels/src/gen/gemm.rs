@@ -715,6 +715,12 @@ impl GemmConfig {
                     v.push(tf32([8, 8], [64, 64, 32], 2, false));
                     v.push(tf32([8, 8], [128, 128, 32], 2, false));
                     v.push(tf32([8, 8], [128, 128, 32], 3, true));
+                    // Skinny m (16 x 8192 x 8192; see the f64 ones below): 16-row tiles, split along K.
+                    for split_k in [1, 2, 4, 8] {
+                        for stages in [3, 4] {
+                            v.push(GemmConfig { split_k, min_waves: 2, waves: [1, 4], ..tf32([8, 8], [16, 128, 32], stages, false) });
+                        }
+                    }
                 }
                 F::I8 => {
                     for (mt, waves) in [([128, 128, 64], [2, 2]), ([128, 256, 64], [2, 4]), ([64, 64, 64], [2, 2])] {
@@ -804,6 +810,15 @@ impl GemmConfig {
                         for &split_k in splits {
                             let c = GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, mt, [2, 2], 3, min_waves);
                             v.push(GemmConfig { split_k, ..c });
+                        }
+                    }
+                    // Skinny m (16 x 8192 x 8192): 16-row tiles of four warps side by side,
+                    // split along K. The 64-row tiles multiply 48 rows of padding there, and the
+                    // time floor is reading B once; n = 8192 gives 64 tiles of 128 columns, so the
+                    // split fills the SMs.
+                    for (mt, waves, stages, min_waves) in [([16, 128, 16], [1, 4], 4, 2), ([16, 256, 16], [1, 8], 4, 1)] {
+                        for split_k in [1, 2, 4, 8] {
+                            v.push(GemmConfig { split_k, ..GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, mt, waves, stages, min_waves) });
                         }
                     }
                 }
@@ -900,6 +915,15 @@ impl GemmConfig {
         for (mt, waves, min_waves, splits) in [([64, 64, 16], [2, 2], 1, &[2, 4, 8, 16, 32][..]), ([128, 128, 16], [2, 4], 2, &[2, 4, 16, 64][..])] {
             for &split_k in splits {
                 v.push(GemmConfig { split_k, ..warp(mt, waves, 3, min_waves) });
+            }
+        }
+        // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows) and scalar 16-row tiles
+        // (4 x 32 threads of 4 x 4), split along K (see the f64 ones above).
+        for split_k in [1, 2, 4, 8] {
+            v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+            if matches!(family, F::S | F::D | F::Xf32) {
+                let scalar = direct(Atom::Fma, [16, 128, 16], [4, 32], 3);
+                v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
             }
         }
         // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose

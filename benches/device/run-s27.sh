@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Twenty-seventh session. Output: $OUT/s27-$PHASE*. Run after stage.sh (carry .carry).
+# PHASE=a: gemm_batched's persistent_configs_match_reference alone (s27-a-tests.txt); session 26
+#          ran it beside two other tests and it was killed at 400 s.
+# PHASE=b: rocmath-tune NT at the skinny shapes with the new 16-row (and 32-row warp) split-K
+#          candidates: s, d and xf32 at 16x8192x8192 (FILTER: those candidates, plus the fallback
+#          and the incumbent), then d at 8192x8192x128 over 24 of all candidates; tables and logs
+#          in $OUT/s27-b-tune/. Then the skinny lines on the committed tables and on the tuned
+#          ones (ROCMATH_TUNING_DIR) in turns (s27-b.txt).
+# PHASE=c: (the build with phase b's entries committed) every table config (s27-c-tests.txt), then
+#          the skinny lines (s27-c.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+SKINNY_LINES=("s 16 8192 8192" "d 16 8192 8192" "xf32 16 8192 8192" "d 8192 8192 128")
+skinny_line() {  # FILE LABEL "PRECISION M N K"
+  set -- "$1" "$2" $3
+  bench_line "$1" "$2 $3 NT $4x$5x$6" --precision $3 --transA N --transB T -m $4 -n $5 -k $6
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s27-a-tests.txt"
+  TEST_TIMEOUT=540 run_test s27-a-tests.txt gemm_batched-test persistent_configs_match_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s27-a-tests.txt"
+  grep -q FAILED "$OUT/s27-a-tests.txt" && status=1
+  ;;
+b)
+  T="$OUT/s27-b-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS="s d xf32" LAYOUTS=NT SIZES=16x8192x8192 FILTER=mt16x,mt32x128x16_w1x4 MAX_CANDIDATES=40 \
+    DEADLINE=300 STEP_TIMEOUT=110 bash benches/device/run-tune.sh || status=1
+  OUT="$T" PRECISIONS=d LAYOUTS=NT SIZES=8192x8192x128 MAX_CANDIDATES=24 \
+    DEADLINE=$((SECONDS > 420 ? 0 : 420 - SECONDS)) STEP_TIMEOUT=$((SECONDS > 420 ? 1 : 480 - SECONDS)) \
+    bash benches/device/run-tune.sh || status=1
+  nvidia-smi -L > "$OUT/s27-b.txt"
+  for line in "${SKINNY_LINES[@]}"; do
+    skinny_line s27-b committed "$line"
+    ROCMATH_TUNING_DIR="$T/tables" skinny_line s27-b tuned "$line"
+  done
+  ;;
+c)
+  TEST_TIMEOUT=360 run_test s27-c-tests.txt gemm-test every_table_config_matches_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s27-c-tests.txt"
+  grep -q FAILED "$OUT/s27-c-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s27-c.txt"
+  for line in "${SKINNY_LINES[@]}"; do skinny_line s27-c "this build" "$line"; done
+  ;;
+esac
+exit $status
