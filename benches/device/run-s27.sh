@@ -9,6 +9,12 @@
 #          ones (ROCMATH_TUNING_DIR) in turns (s27-b.txt).
 # PHASE=c: (the build with phase b's entries committed) every table config (s27-c-tests.txt), then
 #          the skinny lines (s27-c.txt).
+# PHASE=d: rocmath-tune d NT at 8192x8192x128 over the persistent candidates (FILTER p_; the
+#          epilogue of one tile could overlap the next tile's loads), tables and logs in
+#          $OUT/s27-d-tune/; the line on the committed and the tuned tables (s27-d.txt).
+# PHASE=e: rocmath-tune s, d and xf32 at 16x8192x8192 in NN, TN and TT over phase b's candidates
+#          (tables copied flat to $OUT/s27-e-tables/), then those lines on the committed and the
+#          tuned tables (s27-e.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -45,6 +51,31 @@ c)
   grep -q FAILED "$OUT/s27-c-tests.txt" && status=1
   nvidia-smi -L > "$OUT/s27-c.txt"
   for line in "${SKINNY_LINES[@]}"; do skinny_line s27-c "this build" "$line"; done
+  ;;
+d)
+  T="$OUT/s27-d-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=d LAYOUTS=NT SIZES=8192x8192x128 FILTER=p_ MAX_CANDIDATES=40 DEADLINE=60 STEP_TIMEOUT=300 \
+    bash benches/device/run-tune.sh || status=1
+  nvidia-smi -L > "$OUT/s27-d.txt"
+  for i in 1 2; do
+    skinny_line s27-d committed "d 8192 8192 128"
+    ROCMATH_TUNING_DIR="$T/tables" skinny_line s27-d tuned "d 8192 8192 128"
+  done
+  cp "$T/tables/sm_90/gemm_d_nt.json" "$OUT/s27-d-gemm_d_nt.json"
+  ;;
+e)
+  T="$OUT/s27-e-tune"; mkdir -p "$T" "$OUT/s27-e-tables"
+  OUT="$T" PRECISIONS="s d xf32" LAYOUTS="NN TN TT" SIZES=16x8192x8192 FILTER=mt16x,mt32x128x16_w1x4 MAX_CANDIDATES=40 \
+    DEADLINE=420 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  for f in "$T"/tables/sm_90/gemm_{s,d,xf32}_{nn,tn,tt}.json; do cp "$f" "$OUT/s27-e-tables/"; done
+  nvidia-smi -L > "$OUT/s27-e.txt"
+  for p in s d xf32; do
+    for layout in NN TN TT; do
+      args="--precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m 16 -n 8192 -k 8192"
+      bench_line s27-e "committed $p $layout 16x8192x8192" $args
+      ROCMATH_TUNING_DIR="$T/tables" bench_line s27-e "tuned $p $layout 16x8192x8192" $args
+    done
+  done
   ;;
 esac
 exit $status
