@@ -15,6 +15,13 @@
 # PHASE=e: rocmath-tune s, d and xf32 at 16x8192x8192 in NN, TN and TT over phase b's candidates
 #          (tables copied flat to $OUT/s27-e-tables/), then those lines on the committed and the
 #          tuned tables (s27-e.txt).
+# PHASE=f: (the build with phase e's entries committed) every table config (s27-f-tests.txt), then
+#          16x8192x8192 in every layout of s, d and xf32 and d 8192x8192x128 NT (s27-f.txt).
+#          (Cut at its 420 s limit on a cold kernel cache; run again alone on the warm machine,
+#          s27-g-tests.txt. The split-K tests alone: s27-h-tests.txt. Commands in the results file.)
+# PHASE=i: (.carry's bench and tuner rebuilt with K-32 scalar 16-row tiles) rocmath-tune s and d NN
+#          and TN at 16x8192x8192 over those candidates (tables flat in $OUT/s27-i-tables/), then
+#          the lines on the committed and the tuned tables in turns (s27-i.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -74,6 +81,35 @@ e)
       args="--precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m 16 -n 8192 -k 8192"
       bench_line s27-e "committed $p $layout 16x8192x8192" $args
       ROCMATH_TUNING_DIR="$T/tables" bench_line s27-e "tuned $p $layout 16x8192x8192" $args
+    done
+  done
+  ;;
+f)
+  TEST_TIMEOUT=420 run_test s27-f-tests.txt gemm-test every_table_config_matches_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s27-f-tests.txt"
+  grep -q FAILED "$OUT/s27-f-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s27-f.txt"
+  for p in s d xf32; do
+    for layout in NT NN TN TT; do
+      bench_line s27-f "$p $layout 16x8192x8192" --precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m 16 -n 8192 -k 8192
+    done
+  done
+  skinny_line s27-f "this build" "d 8192 8192 128"
+  ;;
+i)
+  T="$OUT/s27-i-tune"; mkdir -p "$T" "$OUT/s27-i-tables"
+  OUT="$T" PRECISIONS="s d" LAYOUTS="NN TN" SIZES=16x8192x8192 FILTER=mt16x128x32_t4x32 MAX_CANDIDATES=40 \
+    DEADLINE=300 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  for f in "$T"/tables/sm_90/gemm_{s,d}_{nn,tn}.json; do cp "$f" "$OUT/s27-i-tables/"; done
+  cp "$T/summary.txt" "$OUT/s27-i-tune-summary.txt"
+  nvidia-smi -L > "$OUT/s27-i.txt"
+  for p in s d; do
+    for layout in NN TN; do
+      args="--precision $p --transA ${layout:0:1} --transB ${layout:1:1} -m 16 -n 8192 -k 8192"
+      for i in 1 2; do
+        bench_line s27-i "committed $p $layout 16x8192x8192" $args
+        ROCMATH_TUNING_DIR="$T/tables" bench_line s27-i "tuned $p $layout 16x8192x8192" $args
+      done
     done
   done
   ;;

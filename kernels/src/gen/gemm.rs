@@ -918,12 +918,17 @@ impl GemmConfig {
             }
         }
         // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows) and scalar 16-row tiles
-        // (4 x 32 threads of 4 x 4), split along K (see the f64 ones above).
+        // (4 x 32 threads of 4 x 4), split along K (see the f64 ones above). The K-32 scalar tiles
+        // read B in runs of 32 elements where it is k-contiguous (NN, TN), not 16.
         for split_k in [1, 2, 4, 8] {
             v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
             if matches!(family, F::S | F::D | F::Xf32) {
-                let scalar = direct(Atom::Fma, [16, 128, 16], [4, 32], 3);
-                v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
+                for (k, k_splits) in [(16, &[1, 2, 4, 8][..]), (32, &[2, 4, 8][..])] {
+                    if k_splits.contains(&split_k) {
+                        let scalar = direct(Atom::Fma, [16, 128, k], [4, 32], 3);
+                        v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
+                    }
+                }
             }
         }
         // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose
