@@ -22,6 +22,11 @@
 # PHASE=i: (.carry's bench and tuner rebuilt with K-32 scalar 16-row tiles) rocmath-tune s and d NN
 #          and TN at 16x8192x8192 over those candidates (tables flat in $OUT/s27-i-tables/), then
 #          the lines on the committed and the tuned tables in turns (s27-i.txt).
+# PHASE=j: phase i's new table config (mt16x128x32_t4x32_s3_p4x4_g8_o2_k4_fma) pinned with
+#          --config at edge shapes in every layout, each checked against the f64 reference by the
+#          bench (s27-j.txt); every_table_config_matches_reference on a cold kernel cache does
+#          not fit the 10-minute call (s27-f), and the ahead-of-time file of every table kernel
+#          (60 MB) does not fit the carry.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -112,6 +117,21 @@ i)
       done
     done
   done
+  ;;
+j)
+  nvidia-smi -L > "$OUT/s27-j.txt"
+  cfg=mt16x128x32_t4x32_s3_p4x4_g8_o2_k4_fma
+  for layout in NT NN TN TT; do
+    for shape in "17 131 259 0 0" "15 300 97 0.5 3" "16 256 33 1 0" "40 129 1000 0.5 5" "1 1 1 0.5 0"; do
+      set -- $shape
+      ta=${layout:0:1} tb=${layout:1:1}
+      ra=$([ $ta = N ] && echo $1 || echo $3); rb=$([ $tb = N ] && echo $3 || echo $2)
+      bench_line s27-j "s $layout ${1}x${2}x${3} beta $4 pad $5" --precision s --transA $ta --transB $tb -m $1 -n $2 -k $3 \
+        --lda $((ra + $5)) --ldb $((rb + $5)) --ldc $(($1 + $5)) --alpha 1.5 --beta $4 --config $cfg --iters 1 --warmup 0
+    done
+  done
+  grep -c "kernel=gemm_s_$cfg:" "$OUT/s27-j-full.txt" | sed 's/^/lines that ran the pinned kernel: /' | tee -a "$OUT/s27-j.txt"
+  grep -c "^  check: ok" "$OUT/s27-j-full.txt" | sed "s/^/our reference checks passed: /" | tee -a "$OUT/s27-j.txt"
   ;;
 esac
 exit $status
