@@ -27,6 +27,9 @@
 #          bench (s27-j.txt); every_table_config_matches_reference on a cold kernel cache does
 #          not fit the 10-minute call (s27-f), and the ahead-of-time file of every table kernel
 #          (60 MB) does not fit the carry.
+# PHASE=k: d NT 8192x8192x128 with phase b's pick pinned (split cap 4, which runs unsplit at this
+#          size) and its unsplit twin, in turns, three rounds (s27-k.txt): the table must name the
+#          config that runs (blas's table_entries_keep_their_split_counts).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -132,6 +135,14 @@ j)
   done
   grep -c "kernel=gemm_s_$cfg:" "$OUT/s27-j-full.txt" | sed 's/^/lines that ran the pinned kernel: /' | tee -a "$OUT/s27-j.txt"
   grep -c "^  check: ok" "$OUT/s27-j-full.txt" | sed "s/^/our reference checks passed: /" | tee -a "$OUT/s27-j.txt"
+  ;;
+k)
+  nvidia-smi -L > "$OUT/s27-k.txt"
+  for i in 1 2 3; do
+    for cfg in mt64x64x16_w2x2_s3_p4x4_g8_o3_k4_mma16x8x16f64 mt64x64x16_w2x2_s3_p4x4_g8_o3_mma16x8x16f64; do
+      bench_line s27-k "$cfg" --precision d --transA N --transB T -m 8192 -n 8192 -k 128 --config $cfg
+    done
+  done
   ;;
 esac
 exit $status

@@ -922,12 +922,12 @@ impl GemmConfig {
         // read B in runs of 32 elements where it is k-contiguous (NN, TN), not 16.
         for split_k in [1, 2, 4, 8] {
             v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
-            if matches!(family, F::S | F::D | F::Xf32) {
-                for (k, k_splits) in [(16, &[1, 2, 4, 8][..]), (32, &[2, 4, 8][..])] {
-                    if k_splits.contains(&split_k) {
-                        let scalar = direct(Atom::Fma, [16, 128, k], [4, 32], 3);
-                        v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
-                    }
+        }
+        if matches!(family, F::S | F::D | F::Xf32) {
+            for (k, splits) in [(16, &[1, 2, 4, 8][..]), (32, &[2, 4, 8][..])] {
+                for &split_k in splits {
+                    let scalar = direct(Atom::Fma, [16, 128, k], [4, 32], 3);
+                    v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
                 }
             }
         }
