@@ -18,11 +18,13 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("atoms/mfma_f32_16x16x16bf16_1k.h", include_str!("../include/atoms/mfma_f32_16x16x16bf16_1k.h")),
     ("atoms/mfma_f32_32x32x2f32.h", include_str!("../include/atoms/mfma_f32_32x32x2f32.h")),
     ("atoms/mfma_f64_16x16x4f64.h", include_str!("../include/atoms/mfma_f64_16x16x4f64.h")),
+    ("atoms/mfma_f64_16x16x4_z.h", include_str!("../include/atoms/mfma_f64_16x16x4_z.h")),
     ("atoms/mma_m16n8k16_f16.h", include_str!("../include/atoms/mma_m16n8k16_f16.h")),
     ("atoms/mma_m16n8k16_bf16.h", include_str!("../include/atoms/mma_m16n8k16_bf16.h")),
     ("atoms/mma_m8n8k4_f64.h", include_str!("../include/atoms/mma_m8n8k4_f64.h")),
     ("atoms/mma_m16n8k16_f64.h", include_str!("../include/atoms/mma_m16n8k16_f64.h")),
     ("atoms/mma_m16n8k8_f64.h", include_str!("../include/atoms/mma_m16n8k8_f64.h")),
+    ("atoms/mma_z.h", include_str!("../include/atoms/mma_z.h")),
     ("atoms/mma_m16n8k8_tf32.h", include_str!("../include/atoms/mma_m16n8k8_tf32.h")),
     ("atoms/mma_m16n8k32_s8.h", include_str!("../include/atoms/mma_m16n8k32_s8.h")),
 ];
@@ -58,6 +60,9 @@ pub enum Atom {
     MfmaF32_32x32x2F32,
     /// `v_mfma_f64_16x16x4f64`
     MfmaF64_16x16x4F64,
+    /// Complex f64 on `v_mfma_f64_16x16x4f64`: an 8 x 16 x 2 block of complex elements as one
+    /// 16 x 16 x 4 real product (`include/atoms/mfma_f64_16x16x4_z.h`).
+    MfmaF64_16x16x4Z,
     /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`
     MmaM16n8k16F16,
     /// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`
@@ -68,6 +73,12 @@ pub enum Atom {
     MmaM16n8k16F64,
     /// `mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64` (sm_90 only)
     MmaM16n8k8F64,
+    /// Complex f64 on `mma.sync.aligned.m16n8k16.row.col.f64` (sm_90 only): an 8 x 8 x 8 block
+    /// of complex elements as one 16 x 8 x 16 real product (`include/atoms/mma_z.h`).
+    MmaM16n8k16Z,
+    /// Complex f64 on `mma.sync.aligned.m16n8k8.row.col.f64` (sm_90 only): 8 x 8 x 4 complex as
+    /// one 16 x 8 x 8 real product, half the fragment registers (`include/atoms/mma_z.h`).
+    MmaM16n8k8Z,
     /// `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`
     MmaM16n8k8Tf32,
     /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
@@ -95,11 +106,13 @@ pub enum AtomInput {
     /// f32 storage, products rounded to TF32 (NVIDIA tf32, AMD xf32).
     Tf32,
     I8,
+    /// Interleaved complex f64, multiplied as 2 x 2 real blocks on f64 products.
+    C64,
 }
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 18] = [
+    pub const ALL: [Atom; 21] = [
         Atom::Fma,
         Atom::FmaWarp,
         Atom::MfmaF32_32x32x8F16,
@@ -108,11 +121,14 @@ impl Atom {
         Atom::MfmaF32_16x16x16Bf16_1k,
         Atom::MfmaF32_32x32x2F32,
         Atom::MfmaF64_16x16x4F64,
+        Atom::MfmaF64_16x16x4Z,
         Atom::MmaM16n8k16F16,
         Atom::MmaM16n8k16Bf16,
         Atom::MmaM8n8k4F64,
         Atom::MmaM16n8k16F64,
         Atom::MmaM16n8k8F64,
+        Atom::MmaM16n8k16Z,
+        Atom::MmaM16n8k8Z,
         Atom::MmaM16n8k8Tf32,
         Atom::MmaM16n8k32S8,
         Atom::WgmmaF16,
@@ -129,10 +145,15 @@ impl Atom {
             Atom::MfmaF32_16x16x16F16 | Atom::MfmaF32_16x16x16Bf16_1k => (16, 16, 16),
             Atom::MfmaF32_32x32x2F32 => (32, 32, 2),
             Atom::MfmaF64_16x16x4F64 => (16, 16, 4),
+            // (in complex elements)
+            Atom::MfmaF64_16x16x4Z => (8, 16, 2),
             Atom::MmaM16n8k16F16 | Atom::MmaM16n8k16Bf16 => (16, 8, 16),
             Atom::MmaM8n8k4F64 => (8, 8, 4),
             Atom::MmaM16n8k16F64 => (16, 8, 16),
             Atom::MmaM16n8k8F64 => (16, 8, 8),
+            // (in complex elements)
+            Atom::MmaM16n8k16Z => (8, 8, 8),
+            Atom::MmaM16n8k8Z => (8, 8, 4),
             Atom::MmaM16n8k8Tf32 => (16, 8, 8),
             Atom::MmaM16n8k32S8 => (16, 8, 32),
             // N: the granule of the instruction's N (8 .. 256); one instruction spans a wave tile.
@@ -162,7 +183,9 @@ impl Atom {
     /// from sm_80 on; wgmma and the m16n8k16 DMMA shape on sm_90 only (not on later majors).
     pub fn nvidia_sms(self) -> std::ops::RangeInclusive<u32> {
         match self {
-            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => 90..=90,
+            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 | Atom::MmaM16n8k16Z | Atom::MmaM16n8k8Z => {
+                90..=90
+            }
             _ => 80..=u32::MAX,
         }
     }
@@ -187,12 +210,15 @@ impl Atom {
             | Atom::MfmaF32_32x32x8Bf16_1k
             | Atom::MfmaF32_16x16x16Bf16_1k
             | Atom::MfmaF32_32x32x2F32
-            | Atom::MfmaF64_16x16x4F64 => Vendor::Amd,
+            | Atom::MfmaF64_16x16x4F64
+            | Atom::MfmaF64_16x16x4Z => Vendor::Amd,
             Atom::MmaM16n8k16F16
             | Atom::MmaM16n8k16Bf16
             | Atom::MmaM8n8k4F64
             | Atom::MmaM16n8k16F64
             | Atom::MmaM16n8k8F64
+            | Atom::MmaM16n8k16Z
+            | Atom::MmaM16n8k8Z
             | Atom::MmaM16n8k8Tf32
             | Atom::MmaM16n8k32S8
             | Atom::WgmmaF16
@@ -212,13 +238,14 @@ impl Atom {
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
+            Atom::MmaM16n8k16Z | Atom::MmaM16n8k8Z | Atom::MfmaF64_16x16x4Z => AtomInput::C64,
         }
     }
 
     /// LDS layout preference: (A k-contiguous, B k-contiguous). Mirrors `A_K_CONTIG`/`B_K_CONTIG`.
     pub fn k_contiguous(self) -> (bool, bool) {
         match self {
-            Atom::Fma | Atom::FmaWarp | Atom::MfmaF32_32x32x2F32 | Atom::MfmaF64_16x16x4F64 => (false, false),
+            Atom::Fma | Atom::FmaWarp | Atom::MfmaF32_32x32x2F32 | Atom::MfmaF64_16x16x4F64 | Atom::MfmaF64_16x16x4Z => (false, false),
             _ => (true, true),
         }
     }
@@ -247,11 +274,14 @@ impl Atom {
             Atom::MfmaF32_16x16x16Bf16_1k => "rm_atom_mfma_f32_16x16x16bf16_1k".into(),
             Atom::MfmaF32_32x32x2F32 => "rm_atom_mfma_f32_32x32x2f32".into(),
             Atom::MfmaF64_16x16x4F64 => "rm_atom_mfma_f64_16x16x4f64".into(),
+            Atom::MfmaF64_16x16x4Z => "rm_atom_mfma_f64_16x16x4_z".into(),
             Atom::MmaM16n8k16F16 => "rm_atom_mma_m16n8k16_f16".into(),
             Atom::MmaM16n8k16Bf16 => "rm_atom_mma_m16n8k16_bf16".into(),
             Atom::MmaM8n8k4F64 => "rm_atom_mma_m8n8k4_f64".into(),
             Atom::MmaM16n8k16F64 => "rm_atom_mma_m16n8k16_f64".into(),
             Atom::MmaM16n8k8F64 => "rm_atom_mma_m16n8k8_f64".into(),
+            Atom::MmaM16n8k16Z => "rm_atom_mma_m16n8k16_z".into(),
+            Atom::MmaM16n8k8Z => "rm_atom_mma_m16n8k8_z".into(),
             Atom::MmaM16n8k8Tf32 => "rm_atom_mma_m16n8k8_tf32".into(),
             Atom::MmaM16n8k32S8 => "rm_atom_mma_m16n8k32_s8".into(),
             // The generator emits the wrapper for the config's N (see gen::gemm).
@@ -272,11 +302,14 @@ impl Atom {
             Atom::MfmaF32_16x16x16Bf16_1k => "mfma16x16x16bf16",
             Atom::MfmaF32_32x32x2F32 => "mfma32x32x2f32",
             Atom::MfmaF64_16x16x4F64 => "mfma16x16x4f64",
+            Atom::MfmaF64_16x16x4Z => "mfma16x16x4z",
             Atom::MmaM16n8k16F16 => "mma16x8x16f16",
             Atom::MmaM16n8k16Bf16 => "mma16x8x16bf16",
             Atom::MmaM8n8k4F64 => "mma8x8x4f64",
             Atom::MmaM16n8k16F64 => "mma16x8x16f64",
             Atom::MmaM16n8k8F64 => "mma16x8x8f64",
+            Atom::MmaM16n8k16Z => "mma16x8x16z",
+            Atom::MmaM16n8k8Z => "mma16x8x8z",
             Atom::MmaM16n8k8Tf32 => "mma16x8x8tf32",
             Atom::MmaM16n8k32S8 => "mma16x8x32s8",
             Atom::WgmmaF16 => "wgmma64xnx16f16",

@@ -14,7 +14,7 @@
 //! prelude are compiled too.
 
 use crate::atoms::{Atom, Vendor};
-use crate::blas::{self, GemmConfig, GemmFamily, GemmKernel, Trans};
+use crate::blas::{self, GemmConfig, GemmFamily, GemmKernel, GemmVariant, Trans};
 use crate::gen::fft;
 use crate::gen::gemm::{BatchForm, LdsLayout};
 use std::collections::BTreeMap;
@@ -331,6 +331,10 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         // more than 48 KiB of static LDS at 128 x 128 x 32 in f64)
         Atom::MmaM16n8k8F64 => {
             return GemmConfig::candidates(GemmFamily::D, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::D, c))
+        }
+        Atom::MmaM16n8k16Z => return GemmConfig::arch_fallback(GemmFamily::Z, GemmVariant::Mma, "sm_90").ok().map(|c| (GemmFamily::Z, c)),
+        Atom::MmaM16n8k8Z => {
+            return GemmConfig::candidates(GemmFamily::Z, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::Z, c))
         }
         _ => return None,
     };

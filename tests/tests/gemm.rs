@@ -388,19 +388,19 @@ fn wgmma_strided_batches() {
     }
 }
 
-/// Every config the committed tuning tables can select for this GPU's arch (entries and
-/// fallbacks), pinned, on an every-transpose shape that cuts its macro tile in all three
-/// dimensions, with leading dimensions of A and B that TMA can describe (so wgmma configs run
-/// their own kernels), ldc aligned (D stored by TMA) in three layouts and not in one. i8 and xf32
-/// configs are covered by gemm_i8_xf32.rs.
-#[test]
-fn every_table_config_matches_reference() {
+/// Every config the committed tuning tables of `families` can select for this GPU's arch
+/// (entries and fallbacks), pinned, on an every-transpose shape that cuts its macro tile in all
+/// three dimensions, with leading dimensions of A and B that TMA can describe (so wgmma configs
+/// run their own kernels), ldc aligned (D stored by TMA) in three layouts and not in one. i8 and
+/// xf32 configs are covered by gemm_i8_xf32.rs. (One test per group of families: all of them
+/// on a cold kernel cache took longer than the device tool's 10-minute call.)
+fn table_configs_match_reference(families: &[GemmFamily]) {
     let (kernels, errors) = rocmath_kernels::check::table_kernels();
     assert!(errors.is_empty(), "{errors:?}");
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut ran = 0;
-        for kernel in kernels.iter().filter(|k| k.supports_arch(&arch)) {
+        for kernel in kernels.iter().filter(|k| families.contains(&k.family) && k.supports_arch(&arch)) {
             let mut h = Handle::on(&device).unwrap();
             h.set_gemm_config(Some(kernel.config));
             let [mm, nn, kk] = kernel.config.mt;
@@ -415,7 +415,45 @@ fn every_table_config_matches_reference() {
             }
             ran += 1;
         }
-        eprintln!("{arch}: {ran} table configs checked");
+        let tags: Vec<&str> = families.iter().map(|f| f.tag()).collect();
+        eprintln!("{arch}: {ran} table configs of {} checked", tags.join(", "));
+    }
+}
+
+/// The family groups of the table tests below.
+const TABLE_GROUPS: [&[GemmFamily]; 4] = [
+    &[GemmFamily::S],
+    &[GemmFamily::D],
+    &[GemmFamily::C, GemmFamily::Z],
+    &[GemmFamily::H, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::Hhs, GemmFamily::Bbs],
+];
+
+#[test]
+fn table_configs_match_reference_s() {
+    table_configs_match_reference(TABLE_GROUPS[0]);
+}
+
+#[test]
+fn table_configs_match_reference_d() {
+    table_configs_match_reference(TABLE_GROUPS[1]);
+}
+
+#[test]
+fn table_configs_match_reference_complex() {
+    table_configs_match_reference(TABLE_GROUPS[2]);
+}
+
+#[test]
+fn table_configs_match_reference_16_bit() {
+    table_configs_match_reference(TABLE_GROUPS[3]);
+}
+
+/// Every family whose configs this file checks is in exactly one group (a new family must join
+/// one, or the tables' configs would go unchecked).
+#[test]
+fn table_groups_cover_every_family() {
+    for f in GemmFamily::ALL.into_iter().filter(|f| !matches!(f, GemmFamily::I8 | GemmFamily::Xf32)) {
+        assert_eq!(TABLE_GROUPS.iter().filter(|g| g.contains(&f)).count(), 1, "{f:?}");
     }
 }
 
@@ -494,6 +532,38 @@ fn dmma_configs_at_tile_edges() {
             [(mm + 5, nn + 3, 3 * kk + 3, i % 2 == 0), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, false)]
         });
         eprintln!("{arch}: {} DMMA configs checked", configs.len());
+    }
+}
+
+/// Every complex-f64 DMMA candidate (`mma16x8x16z`, `mma16x8x8z`; sm_90), pinned, in all nine transpose pairs
+/// (the conjugating loaders): m, n and k cut mid-tile, tiles wholly inside with several K tiles
+/// (the plan copies and the interior epilogue), leading dimensions aligned and not; complex
+/// alpha, beta 0 over NaN C and beta random.
+#[test]
+fn z_dmma_configs_at_tile_edges() {
+    use rocmath_kernels::atoms::AtomInput;
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64).collect();
+        if configs.is_empty() {
+            continue; // sm_90's only
+        }
+        for cfg in &configs {
+            let mut h = Handle::on(&device).unwrap();
+            h.set_gemm_config(Some(*cfg));
+            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+            let mut seed = 2100;
+            for (ta, tb) in (0..9).map(|i| (OPS[i / 3], OPS[i % 3])) {
+                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, false), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, true)] {
+                    seed += 1;
+                    let pad = if aligned { [0, 0, (seed % 2) as usize] } else { [1, 3, 2] };
+                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                    run_typed::<Complex64>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
+                }
+            }
+        }
+        eprintln!("{arch}: {} complex DMMA configs checked", configs.len());
     }
 }
 

@@ -259,13 +259,15 @@ template <int ROWS, int CONT, int PAD, int SWIZZLE, int ESIZE> struct rm_tile_la
 };
 
 // Offsets of op(A)(m, k) (op(B)(k, n)) in an LDS tile of the direct path. K_CONTIG says whether k
-// is the contiguous dimension (what an atom loader needs to pick ldmatrix or ldmatrix.trans).
-template <class L, bool KC> struct rm_off_a {
-    enum { K_CONTIG = KC, LINEAR = L::LINEAR };
+// is the contiguous dimension (what an atom loader needs to pick ldmatrix or ldmatrix.trans);
+// CONJ whether the operand is conjugated (op = C), for the complex atoms' loaders (the tiles
+// hold the operands as stored).
+template <class L, bool KC, bool CJ = false> struct rm_off_a {
+    enum { K_CONTIG = KC, LINEAR = L::LINEAR, CONJ = CJ };
     RM_INLINE int operator()(int m, int k) const { return KC ? L::off(m, k) : L::off(k, m); }
 };
-template <class L, bool KC> struct rm_off_b {
-    enum { K_CONTIG = KC, LINEAR = L::LINEAR };
+template <class L, bool KC, bool CJ = false> struct rm_off_b {
+    enum { K_CONTIG = KC, LINEAR = L::LINEAR, CONJ = CJ };
     RM_INLINE int operator()(int k, int n) const { return KC ? L::off(n, k) : L::off(k, n); }
 };
 
@@ -442,8 +444,8 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
         typename Atom::BFrag b[Cfg::REP_N];
     };
     static RM_INLINE void load(Frags& f, const Tin* sA, const Tin* sB, int s, int kk, int wm0, int wn0, int lane) {
-        const rm_off_a<LA, A_KC> offa;
-        const rm_off_b<LB, B_KC> offb;
+        const rm_off_a<LA, A_KC, TA == RM_OP_C> offa;
+        const rm_off_b<LB, B_KC, TB == RM_OP_C> offb;
 #pragma unroll
         for (int rm = 0; rm < Cfg::REP_M; ++rm)
             rm_frag_loader<Atom>::a(f.a[rm], sA + s * LA::SIZE, offa, wm0 + rm * Atom::M, kk, lane);

@@ -161,7 +161,10 @@ impl GemmFamily {
     /// Whether an atom multiplying `input` computes this family (exactly, or, for xf32, at
     /// least as precisely as TF32).
     pub fn accepts(self, input: AtomInput) -> bool {
-        input == AtomInput::Compute || input == self.input() || (self == GemmFamily::Xf32 && input == AtomInput::F32)
+        input == AtomInput::Compute
+            || input == self.input()
+            || (self == GemmFamily::Xf32 && input == AtomInput::F32)
+            || (self == GemmFamily::Z && input == AtomInput::C64)
     }
 
     /// C++ compute (accumulator) type.

@@ -178,6 +178,7 @@ impl GemmConfig {
             AtomInput::F32 | AtomInput::Tf32 => 4,
             AtomInput::F64 => 8,
             AtomInput::I8 => 1,
+            AtomInput::C64 => 16,
         }
     }
 
@@ -215,6 +216,7 @@ impl GemmConfig {
         let bytes = match self.atom.input() {
             AtomInput::Compute => family.compute_bytes(),
             AtomInput::F64 => 8,
+            AtomInput::C64 => 16,
             _ => 4,
         };
         reps * per_atom * bytes / 4
@@ -342,8 +344,11 @@ impl GemmConfig {
         if !family.accepts(inp) {
             return Err(format!("atom {} multiplies {inp:?} but family {} has {:?} inputs", self.atom.tag(), family.tag(), family.input()));
         }
-        if self.atom != Atom::Fma && family.is_complex() {
+        if family.is_complex() && !(self.atom == Atom::Fma || inp == AtomInput::C64) {
             return Err(format!("atom {} has no complex form", self.atom.tag()));
+        }
+        if inp == AtomInput::C64 && (!self.is_direct() || self.lds == LdsLayout::Xor) {
+            return Err(format!("atom {}: the direct path (stages >= 2) on padded LDS rows", self.atom.tag()));
         }
         if mm % wm != 0 || nn % wn != 0 {
             return Err(format!("macro tile {mm}x{nn} does not split over {wm}x{wn} waves"));
@@ -434,8 +439,8 @@ impl GemmConfig {
     }
 
     fn validate_direct(&self, family: GemmFamily) -> Result<(), String> {
-        if family.is_complex() {
-            return Err("the direct path copies raw elements: no conjugation, so no complex families".into());
+        if family.is_complex() && self.atom.input() != AtomInput::C64 {
+            return Err("the direct path copies raw elements: complex families need an atom that conjugates as it reads".into());
         }
         if self.lds_elem_bytes(family) != family.ab_bytes() {
             return Err(format!(
@@ -522,6 +527,18 @@ impl GemmConfig {
         GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, min_waves, ..GemmConfig::direct(atom, mt, waves, stages) }
     }
 
+    /// A complex-f64 config (tile in complex elements) of `atom` (the DMMA or MFMA complex form)
+    /// on the direct path. `k_contiguous` says which operands the layout it is for stores
+    /// k-contiguous (A when transposed, B when not). A DMMA lane reads 16-byte elements at rows t
+    /// and t + 4 of an 8-row (k-contiguous: 4-column) group, so a row stride of 2 (mod 8)
+    /// elements when the tile is m- or n-contiguous, and 4 (mod 8) when it is k-contiguous, puts
+    /// the eight lanes of each quarter warp on eight different bank groups.
+    fn complex_tile(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32, min_waves: u32, k_contiguous: [bool; 2]) -> GemmConfig {
+        let pad = |kc: bool, rows: u32| (if kc { 4 + 8 - mt[2] % 8 } else { 2 + 8 - rows % 8 }) % 8;
+        let lds = LdsLayout::Pad { a: pad(k_contiguous[0], mt[0]), b: pad(k_contiguous[1], mt[1]) };
+        GemmConfig { lds, min_waves, ..GemmConfig::direct(atom, mt, waves, stages) }
+    }
+
     /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
@@ -563,7 +580,11 @@ impl GemmConfig {
                 // (xf32 on the f32 MFMA: products in full f32, more precise than TF32.)
                 F::S | F::Xf32 => reg(Atom::MfmaF32_32x32x2F32, [128, 128, 16], [2, 2], 4, 2),
                 F::D => reg(Atom::MfmaF64_16x16x4F64, [128, 64, 16], [2, 2], 4, 2),
-                F::C | F::Z => return Err("mfma: no complex MFMA; use the fma variant".into()),
+                // (complex f64 as 2 x 2 real blocks on the f64 MFMA, 64 x 64 x 8 complex tiles:
+                // the real work of a 128 x 64 x 16 f64 tile; the direct path, whose loaders
+                // conjugate)
+                F::Z => GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, [64, 64, 8], [2, 2], 2, 2, [false, false]),
+                F::C => return Err("mfma: no complex f32 MFMA; use the fma variant".into()),
                 F::I8 => return Err("mfma: no i8 atom yet; use the fma variant".into()),
             },
         };
@@ -576,13 +597,17 @@ impl GemmConfig {
     /// shape (Hopper's native FP64 tensor-core instruction; m8n8k4 issues at a lower rate there),
     /// with CUTLASS's Hopper DGEMM blocking, 128x64x16 over 2x2 warps, 3 stages, on padded rows
     /// (see the DMMA candidates).
+    /// Complex f64 on sm_90: the complex DMMA atom in 64 x 64 x 8 complex tiles over 2 x 4 warps
+    /// (the real work of a 128 x 64 x 16 f64 tile), rows padded for the NT layout (see `z_dmma`).
     pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmConfig, String> {
-        if family == GemmFamily::D && variant == GemmVariant::Mma {
-            let dmma = GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3, 1);
-            if dmma.supports_arch(family, arch) {
-                dmma.validate(family)?;
-                return Ok(dmma);
-            }
+        let special = match (family, variant) {
+            (GemmFamily::D, GemmVariant::Mma) => Some(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3, 1)),
+            (GemmFamily::Z, GemmVariant::Mma) => Some(GemmConfig::complex_tile(Atom::MmaM16n8k16Z, [64, 64, 8], [2, 4], 3, 1, [false, false])),
+            _ => None,
+        };
+        if let Some(c) = special.filter(|c| c.supports_arch(family, arch)) {
+            c.validate(family)?;
+            return Ok(c);
         }
         GemmConfig::fallback(family, variant)
     }
@@ -822,6 +847,37 @@ impl GemmConfig {
                         }
                     }
                 }
+                // Complex f64 on the DMMA (sm_90; tiles in complex elements, each the real work
+                // of a 2m x n x 2k f64 tile), each padded for every layout (which operands are
+                // k-contiguous). The k8 atom's tiles are the f64 table's picks in complex form
+                // (its 128 x 64 x 16 over 2 x 2 warps with prefetch at 2048-8192, 64 x 64 x 16 at
+                // 1024^3 and 128^3 batches); the k16 atom's are the shapes whose fragments fit.
+                // (Wave tiles of 32 x 32 complex on the k16 atom, as in 64 x 64 over 2 x 2 warps
+                // or 128 x 64 over 4 x 2, spill 40-460 bytes in every layout: nvrtc 13.0's
+                // ptxas.)
+                F::Z => {
+                    let k8 = |mt, waves, stages, min_waves, prefetch| (Atom::MmaM16n8k8Z, mt, waves, stages, min_waves, prefetch);
+                    let k16 = |mt, waves, stages, min_waves| (Atom::MmaM16n8k16Z, mt, waves, stages, min_waves, false);
+                    for (atom, mt, waves, stages, min_waves, prefetch) in [
+                        k8([64, 64, 8], [2, 2], 3, 1, true),
+                        k8([64, 64, 8], [2, 2], 3, 1, false),
+                        k8([32, 64, 8], [2, 2], 3, 3, true),
+                        k8([32, 64, 8], [2, 2], 3, 3, false),
+                        k8([32, 32, 8], [2, 2], 4, 3, false),
+                        k16([64, 64, 8], [2, 4], 3, 1),
+                        k16([64, 64, 8], [4, 2], 3, 1),
+                        k16([64, 64, 16], [4, 2], 3, 1),
+                        k16([64, 64, 16], [2, 4], 3, 1),
+                        k16([32, 64, 8], [2, 2], 4, 2),
+                        k16([64, 32, 8], [2, 2], 4, 2),
+                        k16([32, 32, 8], [2, 2], 4, 3),
+                        k16([32, 32, 16], [2, 2], 3, 3),
+                    ] {
+                        for kc in [[false, false], [false, true], [true, true], [true, false]] {
+                            v.push(GemmConfig { prefetch, ..GemmConfig::complex_tile(atom, mt, waves, stages, min_waves, kc) });
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -837,6 +893,13 @@ impl GemmConfig {
                 }
                 F::S => v.push(reg(Atom::MfmaF32_32x32x2F32, [128, 64, 16], [2, 2], 4, 2)),
                 F::D => v.push(reg(Atom::MfmaF64_16x16x4F64, [64, 64, 16], [2, 2], 4, 2)),
+                F::Z => {
+                    for (mt, waves, stages) in [([64, 64, 8], [2, 2], 2), ([32, 64, 8], [1, 2], 2), ([64, 64, 16], [2, 2], 2)] {
+                        for kc in [[false, false], [true, true]] {
+                            v.push(GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, mt, waves, stages, 2, kc));
+                        }
+                    }
+                }
                 _ => {}
             }
         }

@@ -63,9 +63,10 @@ fn fallback_counts() {
     let all = GemmKernel::all();
     let count = |v| all.iter().filter(|k| k.variant() == v).count();
     assert_eq!(count(GemmVariant::Fma), 11);
-    // 8 portable ones, plus f64's sm_90 DMMA m16n8k16.
-    assert_eq!(count(GemmVariant::Mma), 9);
-    assert_eq!(count(GemmVariant::Mfma), 8);
+    // 8 portable ones, plus f64's and complex f64's sm_90 DMMA m16n8k16.
+    assert_eq!(count(GemmVariant::Mma), 10);
+    // (one a family but c, i8)
+    assert_eq!(count(GemmVariant::Mfma), 9);
 }
 
 #[test]
@@ -75,7 +76,6 @@ fn invalid_configs_rejected_with_reason() {
         (GemmFamily::C, GemmVariant::Mma),
         (GemmFamily::Z, GemmVariant::Mma),
         (GemmFamily::C, GemmVariant::Mfma),
-        (GemmFamily::Z, GemmVariant::Mfma),
     ] {
         assert!(!GemmKernel::fallback(f, v).unwrap_err().is_empty());
     }
@@ -123,7 +123,11 @@ fn select_picks_best_fallback() {
     assert!(dmma.source().contains("RM_SM != 900") && GemmKernel::all().contains(&dmma));
     assert_eq!(sel(F::Hss, "sm_75"), GemmVariant::Fma);
     assert_eq!(sel(F::S, "sm_90"), GemmVariant::Fma);
-    assert_eq!(sel(F::Z, "sm_90"), GemmVariant::Fma);
+    // complex f64 on sm_90: the DMMA as 2 x 2 real blocks; elsewhere the FMA atom.
+    assert_eq!(GemmKernel::select(F::Z, "sm_90").config.atom, Atom::MmaM16n8k16Z);
+    assert_eq!(sel(F::Z, "sm_80"), GemmVariant::Fma);
+    assert_eq!(GemmKernel::select(F::Z, "gfx942").config.atom, Atom::MfmaF64_16x16x4Z);
+    assert_eq!(sel(F::C, "sm_90"), GemmVariant::Fma);
     assert_eq!(sel(F::H, "gfx942"), GemmVariant::Mfma);
     assert_eq!(sel(F::S, "gfx90a:sramecc+:xnack-"), GemmVariant::Mfma);
     assert_eq!(sel(F::D, "gfx90a"), GemmVariant::Mfma);

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Twenty-eighth session: complex f64 (zgemm) on the sm_90 DMMA (`mma16x8x16z`). Output:
+# $OUT/s28-$PHASE*. Run after stage.sh (carry .carry).
+# PHASE=a: z_dmma_configs_at_tile_edges (every complex DMMA candidate pinned, nine transpose
+#          pairs) and the z table test (s28-a-tests.txt); then z NT lines with the new fallback
+#          (no z table yet), against the FMA fallback pinned, and c for comparison (s28-a.txt).
+# PHASE=b: rocmath-tune z in NT, NN, TN and TT at the sizes over every z candidate
+#          (tables copied flat to $OUT/s28-b-tables/, logs in $OUT/s28-b-tune/), then the lines
+#          on the tuned tables (s28-b.txt).
+# PHASE=c: (the build with phase b's tables committed) the z table test and the complex GEMM
+#          property tests (s28-c-tests.txt); the lines in every layout (s28-c.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+FMA=mt64x64x8_t16x16_s1_p4x4_g1_o1_fma
+Z_SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048"
+# z_lines FILE LABEL LAYOUT [BENCH-ARGS...]: the shapes in z (8192^3 and 4096x4096x65536
+# left out: 4.4 and 8.8 TFLOP a call).
+z_lines() {
+  local file=$1 label=$2 layout=$3; shift 3
+  for s in 1024 2048 4096; do
+    bench_line "$file" "$label z $layout ${s}^3" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m $s -n $s -k $s "$@"
+  done
+  bench_line "$file" "$label z $layout 8192x8192x128" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m 8192 -n 8192 -k 128 "$@"
+  bench_line "$file" "$label z $layout 16x8192x8192" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m 16 -n 8192 -k 8192 "$@"
+  for sb in "32 10000" "64 4096" "128 2048"; do
+    local s=${sb% *} b=${sb#* }
+    bench_line "$file" "$label z $layout ${s}^3 x $b" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m $s -n $s -k $s --batch $b "$@"
+  done
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s28-a-tests.txt"
+  TEST_TIMEOUT=420 run_test s28-a-tests.txt gemm-test z_dmma_configs_at_tile_edges
+  TEST_TIMEOUT=120 run_test s28-a-tests.txt gemm-test table_configs_match_reference_complex
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s28-a-tests.txt"
+  grep -q FAILED "$OUT/s28-a-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s28-a.txt"
+  z_lines s28-a "dmma fallback" NT
+  for s in 1024 4096; do
+    bench_line s28-a "fma pinned z NT ${s}^3" --precision z --transA N --transB T -m $s -n $s -k $s --config $FMA
+    bench_line s28-a "c NT ${s}^3" --precision c --transA N --transB T -m $s -n $s -k $s
+  done
+  bench_line s28-a "fma pinned z NT 128^3 x 2048" --precision z --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config $FMA
+  ;;
+b)
+  T="$OUT/s28-b-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=z LAYOUTS="NT NN TN TT" SIZES=$Z_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=400 STEP_TIMEOUT=130 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s28-b-tables"
+  cp "$T"/tables/sm_90/gemm_z_*.json "$OUT/s28-b-tables/" 2>/dev/null
+  nvidia-smi -L > "$OUT/s28-b.txt"
+  ROCMATH_TUNING_DIR="$T/tables" z_lines s28-b tuned NT
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s28-c-tests.txt"
+  TEST_TIMEOUT=200 run_test s28-c-tests.txt gemm-test table_configs_match_reference_complex
+  TEST_TIMEOUT=200 run_test s28-c-tests.txt gemm-test "--skip table_configs --skip at_tile_edges"
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s28-c-tests.txt"
+  grep -q FAILED "$OUT/s28-c-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s28-c.txt"
+  for layout in NT NN TN TT; do z_lines s28-c "tables" $layout; done
+  ;;
+esac
+exit $status
