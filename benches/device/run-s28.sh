@@ -7,8 +7,18 @@
 # PHASE=b: rocmath-tune z in NT, NN, TN and TT at the sizes over every z candidate
 #          (tables copied flat to $OUT/s28-b-tables/, logs in $OUT/s28-b-tune/), then the lines
 #          on the tuned tables (s28-b.txt).
-# PHASE=c: (the build with phase b's tables committed) the z table test and the complex GEMM
-#          property tests (s28-c-tests.txt); the lines in every layout (s28-c.txt).
+# PHASE=d: (the build with the k8 complex atom, phase b's tables committed) rocmath-tune z in
+#          the four layouts over the k8 candidates (FILTER mma16x8x8z; each size also times its
+#          table entry), tables flat in $OUT/s28-d-tables/, logs in $OUT/s28-d-tune/; the NT lines
+#          on the tuned tables (s28-d.txt).
+# PHASE=e: (phase d's tables committed: TN, TT whole, NN to 8192x8192x128; NT's step was cut
+#          while compiling) every complex candidate at tile edges (s28-e-tests.txt, which
+#          compiles every module); then, on the warm cache, rocmath-tune z NT at every size and NN
+#          at the rest over the k8 candidates (tables flat in $OUT/s28-e-tables/); the NT lines
+#          on them (s28-e.txt).
+# PHASE=c: (the final build and tables) the z table test, every complex DMMA candidate at tile
+#          edges, gemm-test's property tests and gemm_batched-test's (but its persistent, split-K
+#          and repacking ones) (s28-c-tests.txt); the z lines in every layout (s28-c.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -54,10 +64,37 @@ b)
   nvidia-smi -L > "$OUT/s28-b.txt"
   ROCMATH_TUNING_DIR="$T/tables" z_lines s28-b tuned NT
   ;;
+d)
+  T="$OUT/s28-d-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=z LAYOUTS="NT NN TN TT" SIZES=$Z_SIZES FILTER=mma16x8x8z MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=420 STEP_TIMEOUT=110 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s28-d-tables"
+  cp "$T"/tables/sm_90/gemm_z_*.json "$OUT/s28-d-tables/" 2>/dev/null
+  nvidia-smi -L > "$OUT/s28-d.txt"
+  ROCMATH_TUNING_DIR="$T/tables" z_lines s28-d tuned NT
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s28-e-tests.txt"
+  TEST_TIMEOUT=360 run_test s28-e-tests.txt gemm-test z_dmma_configs_at_tile_edges
+  T="$OUT/s28-e-tune"; mkdir -p "$T/tables/sm_90"
+  cp tuning/tables/sm_90/gemm_z_*.json "$T/tables/sm_90/" 2>/dev/null
+  OUT="$T" PRECISIONS=z LAYOUTS=NT SIZES=$Z_SIZES FILTER=mma16x8x8z MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=480 STEP_TIMEOUT=100 bash benches/device/run-tune.sh || status=1
+  OUT="$T" PRECISIONS=z LAYOUTS=NN SIZES=16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048 FILTER=mma16x8x8z \
+    MAX_CANDIDATES=40 ITERS=5 WARMUP=2 DEADLINE=520 STEP_TIMEOUT=45 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s28-e-tables"
+  cp "$T"/tables/sm_90/gemm_z_*.json "$OUT/s28-e-tables/" 2>/dev/null
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s28-e-tests.txt"
+  grep -q FAILED "$OUT/s28-e-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s28-e.txt"
+  [ $SECONDS -lt 540 ] && ROCMATH_TUNING_DIR="$T/tables" z_lines s28-e tuned NT
+  ;;
 c)
   nvidia-smi -L > "$OUT/s28-c-tests.txt"
   TEST_TIMEOUT=200 run_test s28-c-tests.txt gemm-test table_configs_match_reference_complex
+  TEST_TIMEOUT=420 run_test s28-c-tests.txt gemm-test z_dmma_configs_at_tile_edges
   TEST_TIMEOUT=200 run_test s28-c-tests.txt gemm-test "--skip table_configs --skip at_tile_edges"
+  TEST_TIMEOUT=200 run_test s28-c-tests.txt gemm_batched-test "--skip persistent --skip split_k --skip repacking"
   grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s28-c-tests.txt"
   grep -q FAILED "$OUT/s28-c-tests.txt" && status=1
   nvidia-smi -L > "$OUT/s28-c.txt"

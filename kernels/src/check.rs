@@ -332,10 +332,11 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         Atom::MmaM16n8k8F64 => {
             return GemmConfig::candidates(GemmFamily::D, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::D, c))
         }
-        Atom::MmaM16n8k16Z => return GemmConfig::arch_fallback(GemmFamily::Z, GemmVariant::Mma, "sm_90").ok().map(|c| (GemmFamily::Z, c)),
-        Atom::MmaM16n8k8Z => {
+        // (the fallback is the k8 form; the first k16 candidate)
+        Atom::MmaM16n8k16Z => {
             return GemmConfig::candidates(GemmFamily::Z, "sm_90").into_iter().find(|c| c.atom == atom).map(|c| (GemmFamily::Z, c))
         }
+        Atom::MmaM16n8k8Z => return GemmConfig::arch_fallback(GemmFamily::Z, GemmVariant::Mma, "sm_90").ok().map(|c| (GemmFamily::Z, c)),
         _ => return None,
     };
     // (the warp-tiled FMA atom in CUTLASS's SIMT blocking: 8 x 8 per lane, 8 warps)

@@ -597,12 +597,16 @@ impl GemmConfig {
     /// shape (Hopper's native FP64 tensor-core instruction; m8n8k4 issues at a lower rate there),
     /// with CUTLASS's Hopper DGEMM blocking, 128x64x16 over 2x2 warps, 3 stages, on padded rows
     /// (see the DMMA candidates).
-    /// Complex f64 on sm_90: the complex DMMA atom in 64 x 64 x 8 complex tiles over 2 x 4 warps
-    /// (the real work of a 128 x 64 x 16 f64 tile), rows padded for the NT layout (see `z_dmma`).
+    /// Complex f64 on sm_90: the k8 complex DMMA atom in 64 x 64 x 8 complex tiles over 2 x 2
+    /// warps with fragment prefetch (the f64 table's 128 x 64 x 16 pick in complex form; the z NT
+    /// table's pick at 1024-4096 on the H100, s28-e), rows padded for the NT layout (see
+    /// `complex_tile`).
     pub fn arch_fallback(family: GemmFamily, variant: GemmVariant, arch: &str) -> Result<GemmConfig, String> {
         let special = match (family, variant) {
             (GemmFamily::D, GemmVariant::Mma) => Some(GemmConfig::padded_dmma(Atom::MmaM16n8k16F64, [128, 64, 16], [2, 2], 3, 1)),
-            (GemmFamily::Z, GemmVariant::Mma) => Some(GemmConfig::complex_tile(Atom::MmaM16n8k16Z, [64, 64, 8], [2, 4], 3, 1, [false, false])),
+            (GemmFamily::Z, GemmVariant::Mma) => {
+                Some(GemmConfig { prefetch: true, ..GemmConfig::complex_tile(Atom::MmaM16n8k8Z, [64, 64, 8], [2, 2], 3, 1, [false, false]) })
+            }
             _ => None,
         };
         if let Some(c) = special.filter(|c| c.supports_arch(family, arch)) {

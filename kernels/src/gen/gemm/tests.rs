@@ -124,7 +124,7 @@ fn select_picks_best_fallback() {
     assert_eq!(sel(F::Hss, "sm_75"), GemmVariant::Fma);
     assert_eq!(sel(F::S, "sm_90"), GemmVariant::Fma);
     // complex f64 on sm_90: the DMMA as 2 x 2 real blocks; elsewhere the FMA atom.
-    assert_eq!(GemmKernel::select(F::Z, "sm_90").config.atom, Atom::MmaM16n8k16Z);
+    assert_eq!(GemmKernel::select(F::Z, "sm_90").config.atom, Atom::MmaM16n8k8Z);
     assert_eq!(sel(F::Z, "sm_80"), GemmVariant::Fma);
     assert_eq!(GemmKernel::select(F::Z, "gfx942").config.atom, Atom::MfmaF64_16x16x4Z);
     assert_eq!(sel(F::C, "sm_90"), GemmVariant::Fma);
