@@ -16,7 +16,10 @@
 #          compiles every module); then, on the warm cache, rocmath-tune z NT at every size and NN
 #          at the rest over the k8 candidates (tables flat in $OUT/s28-e-tables/); the NT lines
 #          on them (s28-e.txt).
-# PHASE=c: (the final build and tables) the z table test, every complex DMMA candidate at tile
+# PHASE=f: (the final build and tables) gemm_batched-test's transpose-pair and pointer-array
+#          tests and gemm-test's property tests (z through the tables' k8 configs, strided and
+#          pointer-array forms; s28-f-tests.txt); z NN, TN and TT lines (s28-f.txt).
+# PHASE=c: (not run: the device time ran out; phases e and f cover it) (the final build and tables) the z table test, every complex DMMA candidate at tile
 #          edges, gemm-test's property tests and gemm_batched-test's (but its persistent, split-K
 #          and repacking ones) (s28-c-tests.txt); the z lines in every layout (s28-c.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -88,6 +91,18 @@ e)
   grep -q FAILED "$OUT/s28-e-tests.txt" && status=1
   nvidia-smi -L > "$OUT/s28-e.txt"
   [ $SECONDS -lt 540 ] && ROCMATH_TUNING_DIR="$T/tables" z_lines s28-e tuned NT
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s28-f-tests.txt"
+  TEST_TIMEOUT=170 run_test s28-f-tests.txt gemm_batched-test "every_transpose_pair_and_scalar_kind pointer_array_batch_beyond_one_launch"
+  TEST_TIMEOUT=$((380 - SECONDS)) run_test s28-f-tests.txt gemm-test "--skip wgmma --skip configs_at_tile_edges --skip reference_s --skip reference_d --skip 16_bit"
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s28-f-tests.txt"
+  grep -q FAILED "$OUT/s28-f-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s28-f.txt"
+  for layout in NN TN TT; do
+    [ $SECONDS -lt 400 ] && bench_line s28-f "tables z $layout 1024^3" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m 1024 -n 1024 -k 1024
+    [ $SECONDS -lt 400 ] && bench_line s28-f "tables z $layout 128^3 x 2048" --precision z --transA ${layout:0:1} --transB ${layout:1:1} -m 128 -n 128 -k 128 --batch 2048
+  done
   ;;
 c)
   nvidia-smi -L > "$OUT/s28-c-tests.txt"

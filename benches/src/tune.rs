@@ -216,6 +216,23 @@ pub fn fitting_candidates(all: &[GemmConfig], size: &Size) -> Vec<GemmConfig> {
     all.iter().copied().filter(|c| 2 * padded(c) <= 3 * tightest).collect()
 }
 
+/// `candidates` with every split-K config that would run unsplit at `size` (its count capped by
+/// the size's K tiles or workspace, `gemm_split_slices`) replaced by its unsplit twin, duplicates
+/// dropped: a table entry then never names a split count its own size does not run (the blas
+/// test `table_entries_keep_their_split_counts`), and the same kernel is not timed twice.
+pub fn splitting_candidates(family: GemmFamily, candidates: &[GemmConfig], size: &Size) -> Vec<GemmConfig> {
+    let mut out: Vec<GemmConfig> = Vec::new();
+    for c in candidates {
+        let twin = GemmConfig { split_k: 1, ..*c };
+        let runs_unsplit = c.split_k > 1 && rocmath_blas::gemm_split_slices(family, c, [size.m, size.n, size.k]) == 1;
+        let c = if runs_unsplit && twin.validate(family).is_ok() { twin } else { *c };
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Today's date in UTC, `yyyy-mm-dd`, from the system clock.
 pub fn today_utc() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
@@ -527,6 +544,24 @@ mod tests {
         let others: Vec<_> = all.iter().filter(|c| **c != fallback).collect();
         let three = pick_candidates(&all, fallback, Some(3));
         assert_eq!((&three[1], &three[2]), (others[0], *others.last().unwrap()));
+    }
+
+    #[test]
+    fn split_configs_that_would_not_split_become_their_twins() {
+        let all = GemmConfig::candidates(GemmFamily::D, "sm_90");
+        let k4 = GemmConfig::parse("mt64x64x16_w2x2_s3_p4x4_g8_o3_k4_mma16x8x16f64").unwrap();
+        let twin = GemmConfig { split_k: 1, ..k4 };
+        assert!(all.contains(&k4) && all.contains(&twin));
+        // 8192 x 8192 x 128: the workspace cap leaves one slice.
+        let flat = Size { m: 8192, n: 8192, k: 128, batch: 1 };
+        let got = splitting_candidates(GemmFamily::D, &all, &flat);
+        assert!(!got.contains(&k4) && got.contains(&twin));
+        assert!(got.iter().all(|c| rocmath_blas::gemm_split_slices(GemmFamily::D, c, [8192, 8192, 128]) == c.split_k as usize));
+        let distinct: std::collections::HashSet<_> = got.iter().collect();
+        assert_eq!(distinct.len(), got.len());
+        // 256 x 256 x 65536 splits: the split configs stay.
+        let deep = Size { m: 256, n: 256, k: 65536, batch: 1 };
+        assert!(splitting_candidates(GemmFamily::D, &all, &deep).contains(&k4));
     }
 
     #[test]

@@ -309,14 +309,21 @@ const WORKSPACE_PER_OPERAND_BYTE: usize = 4;
 /// written 268 MB of sums for 8 MB of operands; it takes 8 slices). Every tuned entry keeps its
 /// count (`table_entries_keep_their_split_counts`).
 fn split_slices(kernel: &GemmKernel, call: &GemmCall) -> usize {
-    let tuned = kernel.config.split_k as usize;
+    gemm_split_slices(kernel.family, &kernel.config, [call.m, call.n, call.k])
+}
+
+/// [`split_slices`] of a call of `family` and size m x n x k run on `config` (the tuner drops
+/// split configs that would run unsplit at the size it tunes, so that no table entry names a
+/// split count its own size does not run).
+pub fn gemm_split_slices(family: GemmFamily, config: &GemmConfig, [m, n, k]: [usize; 3]) -> usize {
+    let tuned = config.split_k as usize;
     if tuned <= 1 {
         return 1;
     }
-    let ktiles = call.k.div_ceil(kernel.config.mt[2] as usize);
-    let element = if kernel.config.is_wgmma() { 4 } else { kernel.family.compute_bytes() as usize };
-    let slice_bytes = call.m.next_multiple_of(4).saturating_mul(call.n).saturating_mul(element).max(1);
-    let operand_bytes = (call.m.saturating_add(call.n)).saturating_mul(call.k).saturating_mul(kernel.family.ab_bytes() as usize);
+    let ktiles = k.div_ceil(config.mt[2] as usize);
+    let element = if config.is_wgmma() { 4 } else { family.compute_bytes() as usize };
+    let slice_bytes = m.next_multiple_of(4).saturating_mul(n).saturating_mul(element).max(1);
+    let operand_bytes = (m.saturating_add(n)).saturating_mul(k).saturating_mul(family.ab_bytes() as usize);
     let fit = WORKSPACE_PER_OPERAND_BYTE.saturating_mul(operand_bytes) / slice_bytes;
     tuned.min(ktiles).min(fit).max(1)
 }
@@ -856,6 +863,7 @@ mod tests {
             ("s", [&squares[..], &batches].concat()),
             ("d", [&squares[..], &batches].concat()),
             ("xf32", squares.to_vec()),
+            ("z", [&squares[..3], &batches, &skinny[..2]].concat()),
         ] {
             let t = tables.iter().find(|t| t.arch == "sm_90" && t.types == types && t.layout == "nt").expect(types);
             for [m, n, k, batch] in shapes {

@@ -21,7 +21,7 @@ pub use gemm::{
     gemm, gemm_batched, gemm_batched_ex, gemm_batched_ex_raw, gemm_batched_raw, gemm_ex, gemm_ex_family, gemm_ex_raw, gemm_raw,
     gemm_strided_batched, gemm_strided_batched_ex, gemm_strided_batched_ex_raw, gemm_strided_batched_raw, Batch,
 };
-pub use gpu::{aot_kernel_sources, gemm_solution};
+pub use gpu::{aot_kernel_sources, gemm_solution, gemm_split_slices};
 pub use handle::Handle;
 pub use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant};
 pub use types::{BlasError, Datatype, MathMode, Operation, PointerMode, Result, Status};

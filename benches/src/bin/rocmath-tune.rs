@@ -14,7 +14,10 @@
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
-use rocmath_bench::tune::{fitting_candidates, incumbent, layout_tag, parse_args, passes_filter, pick_candidates, table_arch, today_utc, tune_size, write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE};
+use rocmath_bench::tune::{
+    fitting_candidates, incumbent, layout_tag, parse_args, passes_filter, pick_candidates, splitting_candidates, table_arch, today_utc, tune_size, write_table,
+    Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE,
+};
 use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle, MathMode, Operation};
 use rocmath_kernels::gen::gemm::GENERATOR;
 use rocmath_runtime::Device;
@@ -100,7 +103,7 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
         .filter_map(|s| incumbent(&t.out, &header, s).map(|c| (*s, c)))
         .filter(|(_, c)| GemmKernel::new(family, *c).is_ok_and(|k| k.supports_arch(&arch)))
         .collect();
-    let cands = Candidates { all: &all, fallback, max: t.max_candidates, incumbents: &incumbents };
+    let cands = Candidates { family: t.family, all: &all, fallback, max: t.max_candidates, incumbents: &incumbents };
     println!(
         "arch {arch}: {} candidates, {} per size (generator {GENERATOR}; arch fallback {}); table {}/gemm_{}_{}.json",
         all.len() + usize::from(!all.contains(&fallback)),
@@ -149,8 +152,11 @@ fn run(t: &TuneArgs) -> Result<ExitCode, String> {
 
 /// The generator's candidates for the device, narrowed per size: those that fit the size
 /// ([`fitting_candidates`]), then at most `max` of them ([`pick_candidates`], fallback first),
-/// and the table's current pick for the size last when it is not among them.
+/// split configs that would not split there replaced by their unsplit twins
+/// ([`splitting_candidates`]), and the table's current pick for the size last when it is not
+/// among them.
 struct Candidates<'a> {
+    family: GemmFamily,
     all: &'a [GemmConfig],
     fallback: GemmConfig,
     max: Option<usize>,
@@ -163,7 +169,8 @@ impl Candidates<'_> {
     }
 
     fn for_size(&self, size: &Size) -> Vec<GemmConfig> {
-        let mut v = pick_candidates(&fitting_candidates(self.all, size), self.fallback, self.max);
+        let picked = pick_candidates(&fitting_candidates(self.all, size), self.fallback, self.max);
+        let mut v = splitting_candidates(self.family, &picked, size);
         if let Some(c) = self.incumbent(size).filter(|c| !v.contains(c)) {
             v.push(c);
         }
