@@ -580,10 +580,11 @@ impl GemmConfig {
                 // (xf32 on the f32 MFMA: products in full f32, more precise than TF32.)
                 F::S | F::Xf32 => reg(Atom::MfmaF32_32x32x2F32, [128, 128, 16], [2, 2], 4, 2),
                 F::D => reg(Atom::MfmaF64_16x16x4F64, [128, 64, 16], [2, 2], 4, 2),
-                // (complex f64 as 2 x 2 real blocks on the f64 MFMA, 64 x 64 x 8 complex tiles:
-                // the real work of a 128 x 64 x 16 f64 tile; the direct path, whose loaders
-                // conjugate)
-                F::Z => GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, [64, 64, 8], [2, 2], 2, 2, [false, false]),
+                // (complex f64 as 2 x 2 real blocks on the f64 MFMA, 64 x 64 x 4 complex tiles:
+                // the real work of a 128 x 64 x 8 f64 tile; the direct path, whose loaders
+                // conjugate. K 4: 17 KiB of LDS in two stages leaves room for three blocks, 12
+                // waves, per CU; 64 x 64 x 8 took 40 KiB and ran one wave per SIMD.)
+                F::Z => GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, [64, 64, 4], [2, 2], 2, 2, [false, false]),
                 F::C => return Err("mfma: no complex f32 MFMA; use the fma variant".into()),
                 F::I8 => return Err("mfma: no i8 atom yet; use the fma variant".into()),
             },
@@ -897,8 +898,11 @@ impl GemmConfig {
                 }
                 F::S => v.push(reg(Atom::MfmaF32_32x32x2F32, [128, 64, 16], [2, 2], 4, 2)),
                 F::D => v.push(reg(Atom::MfmaF64_16x16x4F64, [64, 64, 16], [2, 2], 4, 2)),
+                // (complex tiles whose 16-byte elements leave LDS for at least two waves per SIMD
+                // with either pad; three stages of 64 x 64 x 4, and 32 x 64 x 4 over 1 x 2 waves,
+                // fell to one on the m/n-contiguous pads: kernels-check, gfx942)
                 F::Z => {
-                    for (mt, waves, stages) in [([64, 64, 8], [2, 2], 2), ([32, 64, 8], [1, 2], 2), ([64, 64, 16], [2, 2], 2)] {
+                    for (mt, waves, stages) in [([64, 64, 4], [2, 2], 2), ([32, 32, 8], [2, 2], 2)] {
                         for kc in [[false, false], [true, true]] {
                             v.push(GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, mt, waves, stages, 2, kc));
                         }
@@ -923,6 +927,15 @@ impl GemmConfig {
                 }
                 for (mt, t, stages) in [([32, 32, 32], [8, 8], 3), ([32, 32, 16], [8, 8], 4), ([64, 64, 16], [8, 8], 3), ([64, 64, 16], [16, 16], 3)] {
                     v.push(GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..persistent(Atom::Fma, mt, t, stages) });
+                }
+                // Skinny m (16 x 8192 x 8192): 16-row tiles (4 x 32 threads of 4 x 4) split along
+                // K. The K-32 ones read B in runs of 32 elements where it is k-contiguous (NN, TN),
+                // not 16.
+                for (k, splits) in [(16, &[1, 2, 4, 8][..]), (32, &[2, 4, 8][..])] {
+                    for &split_k in splits {
+                        let scalar = direct(Atom::Fma, [16, 128, k], [4, 32], 3);
+                        v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
+                    }
                 }
             }
             F::C => v.push(reg(Atom::Fma, [64, 64, 8], [16, 16], 4, 1)),
@@ -984,19 +997,10 @@ impl GemmConfig {
                 v.push(GemmConfig { split_k, ..warp(mt, waves, 3, min_waves) });
             }
         }
-        // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows) and scalar 16-row tiles
-        // (4 x 32 threads of 4 x 4), split along K (see the f64 ones above). The K-32 scalar tiles
-        // read B in runs of 32 elements where it is k-contiguous (NN, TN), not 16.
+        // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows), split along K (see the
+        // f64 ones above; the scalar 16-row tiles are with the other scalar ones).
         for split_k in [1, 2, 4, 8] {
             v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
-        }
-        if matches!(family, F::S | F::D | F::Xf32) {
-            for (k, splits) in [(16, &[1, 2, 4, 8][..]), (32, &[2, 4, 8][..])] {
-                for &split_k in splits {
-                    let scalar = direct(Atom::Fma, [16, 128, k], [4, 32], 3);
-                    v.push(GemmConfig { split_k, min_waves: 2, lds: LdsLayout::Pad { a: 4, b: 4 }, ..scalar });
-                }
-            }
         }
         // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose
         // batches of small matrices would pay the copy of every entry) that run NN, TN and TT as
