@@ -312,9 +312,9 @@ fn split_slices(kernel: &GemmKernel, call: &GemmCall) -> usize {
     gemm_split_slices(kernel.family, &kernel.config, [call.m, call.n, call.k])
 }
 
-/// [`split_slices`] of a call of `family` and size m x n x k run on `config` (the tuner drops
-/// split configs that would run unsplit at the size it tunes, so that no table entry names a
-/// split count its own size does not run).
+/// [`split_slices`] of a call of `family` and size m x n x k run on `config` (the tuner times a
+/// split config that would run unsplit at the size it tunes as its unsplit twin, so that no
+/// table entry names a split count its own size does not run).
 pub fn gemm_split_slices(family: GemmFamily, config: &GemmConfig, [m, n, k]: [usize; 3]) -> usize {
     let tuned = config.split_k as usize;
     if tuned <= 1 {

@@ -535,7 +535,8 @@ fn dmma_configs_at_tile_edges() {
     }
 }
 
-/// Every complex-f64 DMMA candidate (`mma16x8x16z`, `mma16x8x8z`; sm_90), pinned, in all nine transpose pairs
+/// Every complex-f64 matrix-core candidate this GPU runs (the DMMA forms `mma16x8x16z` and
+/// `mma16x8x8z` on sm_90, `mfma16x16x4z` on gfx90a/gfx942), pinned, in all nine transpose pairs
 /// (the conjugating loaders): m, n and k cut mid-tile, tiles wholly inside with several K tiles
 /// (the plan copies and the interior epilogue), leading dimensions aligned and not; complex
 /// alpha, beta 0 over NaN C and beta random.
@@ -547,7 +548,7 @@ fn z_dmma_configs_at_tile_edges() {
         let arch = device.properties().arch;
         let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64).collect();
         if configs.is_empty() {
-            continue; // sm_90's only
+            continue; // no complex matrix-core atom on this GPU
         }
         for cfg in &configs {
             let mut h = Handle::on(&device).unwrap();
@@ -563,7 +564,7 @@ fn z_dmma_configs_at_tile_edges() {
                 }
             }
         }
-        eprintln!("{arch}: {} complex DMMA configs checked", configs.len());
+        eprintln!("{arch}: {} complex matrix-core configs checked", configs.len());
     }
 }
 
