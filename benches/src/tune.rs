@@ -309,10 +309,20 @@ impl SizeOutcome {
         let (solution, gflops) = self.winner()?;
         let s = self.size;
         let mut e = GemmEntry::new(s.m as u64, s.n as u64, s.k as u64, s.batch as u64, solution);
-        e.gflops = Some((gflops * 10.0).round() / 10.0);
+        e.gflops = Some(round_significant(gflops, 4));
         e.candidates = Some(self.valid() as u32);
         Some(e)
     }
+}
+
+/// `x` to `digits` significant figures: a table's throughput stays readable at every scale, and a
+/// tiny size's small but real rate (0.02 GF/s) is not written as 0.
+fn round_significant(x: f64, digits: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(digits - 1 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
 }
 
 /// Tunes one size. For each candidate `i` of `solutions`, in order: C is reset to `host.c`, the
@@ -449,6 +459,14 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn throughput_keeps_four_significant_figures() {
+        assert_eq!(round_significant(52928.44, 4), 52930.0);
+        assert_eq!(round_significant(0.018_46, 4), 0.01846);
+        assert_eq!(round_significant(0.6, 4), 0.6);
+        assert_eq!(round_significant(0.0, 4), 0.0);
     }
 
     #[test]
