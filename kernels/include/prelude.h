@@ -270,6 +270,11 @@ RM_INLINE rm_c64 rm_make_c64(double x, double y) { rm_c64 r; r.x = x; r.y = y; r
 RM_COMPLEX_OPS(rm_c32, float, rm_make_c32, RM_FMAF)
 RM_COMPLEX_OPS(rm_c64, double, rm_make_c64, RM_FMA)
 #undef RM_COMPLEX_OPS
+// A small integer (0, 1) as any arithmetic type; complex types take it on the real axis.
+template <class T> struct rm_from_int_impl { static RM_INLINE T run(int v) { return (T)v; } };
+template <> struct rm_from_int_impl<rm_c32> { static RM_INLINE rm_c32 run(int v) { return rm_make_c32((float)v, 0.0f); } };
+template <> struct rm_from_int_impl<rm_c64> { static RM_INLINE rm_c64 run(int v) { return rm_make_c64((double)v, 0.0); } };
+template <class T> RM_INLINE T rm_from_int(int v) { return rm_from_int_impl<T>::run(v); }
 RM_INLINE float rm_conj(float a) { return a; }
 RM_INLINE double rm_conj(double a) { return a; }
 RM_INLINE rm_half rm_conj(rm_half a) { return a; }

@@ -535,8 +535,9 @@ fn dmma_configs_at_tile_edges() {
     }
 }
 
-/// Every complex-f64 matrix-core candidate this GPU runs (the DMMA forms `mma16x8x16z` and
-/// `mma16x8x8z` on sm_90, `mfma16x16x4z` on gfx90a/gfx942), pinned, in all nine transpose pairs
+/// Every unsplit complex-f64 matrix-core candidate this GPU runs (the DMMA forms `mma16x8x16z`
+/// and `mma16x8x8z` on sm_90, `mfma16x16x4z` on gfx90a/gfx942; the split ones are in
+/// gemm_batched's `split_k_configs_match_reference`), pinned, in all nine transpose pairs
 /// (the conjugating loaders): m, n and k cut mid-tile, tiles wholly inside with several K tiles
 /// (the plan copies and the interior epilogue), leading dimensions aligned and not; complex
 /// alpha, beta 0 over NaN C and beta random.
@@ -546,7 +547,7 @@ fn z_dmma_configs_at_tile_edges() {
     use rocmath_kernels::blas::GemmConfig;
     for device in test_gpus() {
         let arch = device.properties().arch;
-        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64).collect();
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64 && c.split_k == 1).collect();
         if configs.is_empty() {
             continue; // no complex matrix-core atom on this GPU
         }

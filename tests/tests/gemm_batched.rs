@@ -190,6 +190,7 @@ fn family_forms(h: &Handle, family: GemmFamily, s: &Shape, pointers: bool) -> Re
     match family {
         GemmFamily::S => typed_forms::<f32>(h, s, pointers),
         GemmFamily::D => typed_forms::<f64>(h, s, pointers),
+        GemmFamily::Z => typed_forms::<Complex64>(h, s, pointers),
         GemmFamily::H => typed_forms::<f16>(h, s, pointers),
         GemmFamily::Hss => ex_forms::<f16, f32>(h, s, pointers),
         GemmFamily::Bss => ex_forms::<bf16, f32>(h, s, pointers),
@@ -345,7 +346,8 @@ fn persistent_configs_match_reference() {
 }
 
 /// Every blocked split-K candidate (s, d, and the s repacking twins: copies and workspace in one
-/// scratch; the 16-bit mma.sync tiles in hss, bss and h) this GPU runs, pinned, strided batches:
+/// scratch; z's complex DMMA tiles, whose slices sum complex; the 16-bit mma.sync tiles in hss,
+/// bss and h) this GPU runs, pinned, strided batches:
 /// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the config's
 /// slices (the call then takes fewer, as it does where the workspace would be large: slice counts
 /// other than the config's), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
@@ -357,7 +359,7 @@ fn split_k_configs_match_reference() {
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut configs: Vec<(GemmFamily, GemmConfig)> = Vec::new();
-        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::H] {
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Z, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::H] {
             configs.extend(GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma()).map(|c| (family, c)));
         }
         assert!(configs.iter().any(|(f, _)| *f == GemmFamily::S), "{arch}: no split-K candidates");
@@ -386,7 +388,7 @@ fn split_k_configs_match_reference() {
 }
 
 /// Split-K results must not depend on timing: the slices are added in slice order. The table's
-/// split-K picks for s and d on sm_90 (and the first split candidate of each family), pinned: the
+/// split-K picks for s and d on sm_90 (and the first split candidate of s, d and z), pinned: the
 /// same call twenty times into a NaN-poisoned C, every result bitwise equal to the first, the
 /// first against the reference, and a call of another shape in between (which reuses the
 /// workspace).
@@ -395,7 +397,7 @@ fn split_k_results_repeat_bitwise() {
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut picked: Vec<(GemmFamily, GemmConfig)> = Vec::new();
-        for family in [GemmFamily::S, GemmFamily::D] {
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Z] {
             let mut candidates = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma());
             picked.extend(candidates.next().map(|c| (family, c)));
             if arch == "sm_90" {
@@ -410,6 +412,7 @@ fn split_k_results_repeat_bitwise() {
             let (m, n, k) = (3 * cfg.mt[0] as usize + 7, 2 * cfg.mt[1] as usize + 1, 4 * cfg.split_k as usize * cfg.mt[2] as usize + 5);
             let r = match family {
                 GemmFamily::S => repeat_case::<f32>(&h, (m, n, k), 20),
+                GemmFamily::Z => repeat_case::<Complex64>(&h, (m, n, k), 20),
                 _ => repeat_case::<f64>(&h, (m, n, k), 20),
             };
             r.unwrap_or_else(|e| panic!("{} {}: {e}", family.tag(), cfg.tag()));

@@ -830,7 +830,7 @@ RM_INLINE void rm_gemm_slice_body(int m, int n, int k, int sp, int splits, typen
     rm_gemm_zero<Cfg>(acc);
     const bool do_mul = kslice > 0 && !rm_is_zero(alpha);
     if (do_mul) rm_gemm_mainloop<Cfg, Ty, TA, TB>::run(acc, m, n, kslice, A, lda, B, ldb, m0, n0, tid, w.wm0, w.wn0, w.lane);
-    rm_gemm_epilogue<Cfg, TyW>(acc, do_mul, (Tw)1, (Tw)0, m, n, m0 + w.wm0, n0 + w.wn0, w.lane, (const Tw*)0, 0, W, ldw);
+    rm_gemm_epilogue<Cfg, TyW>(acc, do_mul, rm_from_int<Tw>(1), rm_from_int<Tw>(0), m, n, m0 + w.wm0, n0 + w.wn0, w.lane, (const Tw*)0, 0, W, ldw);
 }
 
 // The second kernel: D = alpha * (the sum of the `splits` slices, added in slice order) + beta * C,
@@ -864,7 +864,7 @@ RM_INLINE void rm_gemm_splitk_reduce_run(int m, int n, int batch, int splits, ty
         for (int sp = 1; sp < splits; ++sp) {
             const rm_vec<Tw, V> x = *(const rm_vec<Tw, V>*)(p + sp * slice);
 #pragma unroll
-            for (int t = 0; t < V; ++t) sum.v[t] += x.v[t];
+            for (int t = 0; t < V; ++t) sum.v[t] = sum.v[t] + x.v[t];
         }
         const Tc* c = C + b * stride_c + i + (long long)j * ldc;
         Tc* d = D + b * stride_d + i + (long long)j * ldd;

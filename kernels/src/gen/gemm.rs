@@ -328,8 +328,8 @@ impl GemmConfig {
         if self.is_wgmma() {
             return self.validate_wgmma(family);
         }
-        if self.split_k > 1 && (self.persistent || family.is_complex() || family == GemmFamily::I8) {
-            return Err("split-K: wgmma configs, or blocked (not persistent) ones of real families with f32 or f64 accumulators".into());
+        if self.split_k > 1 && (self.persistent || family == GemmFamily::I8) {
+            return Err("split-K: wgmma configs, or blocked (not persistent) ones of families with floating-point accumulators".into());
         }
         if self.persistent && !self.is_direct() {
             return Err("a persistent grid streams K tiles through the direct path's stages (stages >= 2)".into());
@@ -880,6 +880,17 @@ impl GemmConfig {
                     ] {
                         for kc in [[false, false], [false, true], [true, true], [true, false]] {
                             v.push(GemmConfig { prefetch, ..GemmConfig::complex_tile(atom, mt, waves, stages, min_waves, kc) });
+                        }
+                    }
+                    // Skinny m (16 x 8192 x 8192, whose floor is reading B's 1 GiB once): 16-row
+                    // tiles of warps side by side, split along K, as in f64. The 32-row tiles
+                    // multiply 16 rows of padding and give 128-256 blocks on 132 SMs (0.66 of
+                    // cuBLAS, s28).
+                    for (mt, waves, min_waves) in [([16, 128, 8], [1, 4], 2), ([16, 64, 8], [1, 2], 4)] {
+                        for split_k in [1, 2, 4, 8] {
+                            for kc in [[false, false], [false, true], [true, true], [true, false]] {
+                                v.push(GemmConfig { split_k, ..GemmConfig::complex_tile(Atom::MmaM16n8k8Z, mt, waves, 4, min_waves, kc) });
+                            }
                         }
                     }
                 }

@@ -352,20 +352,21 @@ fn blocked_split_k_configs() {
     assert!(twin.with_batch(BatchForm::Pointers).supports_batch(BatchForm::Pointers));
     let pa = k.with_batch(BatchForm::Pointers);
     assert!(pa.reduce_kernel_name().is_none() && !pa.source().contains("RM_GEMM_KERNEL_SPLITK(gemm_"));
-    // f64 and f32 FMA tiles split; persistent grids, complex and i8 families do not.
-    for (family, tag) in [(GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"), (GemmFamily::S, "mt64x64x16_t16x16_s1_p4x4_g1_o1_k2_fma")] {
+    // f64, f32 and complex tiles split; persistent grids and the i8 family do not.
+    for (family, tag) in [
+        (GemmFamily::D, "mt64x64x16_w2x2_s3_p4x4_g8_o3_k8_mma16x8x16f64"),
+        (GemmFamily::S, "mt64x64x16_t16x16_s1_p4x4_g1_o1_k2_fma"),
+        (GemmFamily::C, "mt64x64x8_t16x16_s1_p4x4_g1_o1_k2_fma"),
+        (GemmFamily::Z, "mt16x128x8_w1x4_s4_p6x6_g8_o2_k4_mma16x8x8z"),
+    ] {
         GemmConfig::parse(tag).unwrap().validate(family).unwrap();
     }
-    for (family, tag) in [
-        (GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_k2_fma"),
-        (GemmFamily::C, "mt64x64x8_t16x16_s1_p4x4_g1_o1_k2_fma"),
-        (GemmFamily::I8, "mt128x128x64_w2x2_s3_x_g8_o1_k2_mma16x8x32s8"),
-    ] {
+    for (family, tag) in [(GemmFamily::S, "mt32x32x32_t8x8_s3p_p4x4_g8_o1_k2_fma"), (GemmFamily::I8, "mt128x128x64_w2x2_s3_x_g8_o1_k2_mma16x8x32s8")] {
         let e = GemmConfig::parse(tag).unwrap().validate(family).unwrap_err();
         assert!(e.contains("split-K"), "{tag}: {e}");
     }
-    // The candidates have split tiles for s and d.
-    for family in [GemmFamily::S, GemmFamily::D] {
+    // The candidates have split tiles for s, d and z.
+    for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Z] {
         assert!(GemmConfig::candidates(family, "sm_90").iter().any(|c| c.split_k > 1 && !c.is_wgmma()), "{family:?}");
     }
 }
