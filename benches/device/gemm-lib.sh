@@ -5,7 +5,7 @@
 bench_line() {
   local file=$1 label=$2; shift 2
   local line
-  line=$(ROCMATH_REQUIRE_GPU=1 timeout 60 ${BENCH:-.carry/rocmath-bench} gemm --device cuda --iters 10 "$@" 2>&1) || status=1
+  line=$(ROCMATH_REQUIRE_GPU=1 timeout ${BENCH_TIMEOUT:-60} ${BENCH:-.carry/rocmath-bench} gemm --device cuda --iters 10 "$@" 2>&1) || status=1
   echo "$line" >> "$OUT/$file-full.txt"
   echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong|unavailable" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
 }

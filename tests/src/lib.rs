@@ -265,6 +265,17 @@ pub fn test_devices() -> Vec<Device> {
     all
 }
 
+/// Whether a per-config test checks the config named `tag`: all of them, unless
+/// ROCMATH_TEST_CONFIGS lists comma-separated parts of names (a device session re-checks the
+/// configs it added without the rest of a list that takes minutes). The tests that honour it
+/// print how many configs they checked.
+pub fn config_selected(tag: &str) -> bool {
+    match std::env::var("ROCMATH_TEST_CONFIGS") {
+        Ok(parts) if !parts.trim().is_empty() => parts.split(',').any(|p| !p.trim().is_empty() && tag.contains(p.trim())),
+        _ => true,
+    }
+}
+
 /// The GPUs present (empty without one; a panic with ROCMATH_REQUIRE_GPU=1 and none).
 pub fn test_gpus() -> Vec<Device> {
     let gpus: Vec<Device> = test_devices().into_iter().filter(Device::is_gpu).collect();
