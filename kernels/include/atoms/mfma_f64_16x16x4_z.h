@@ -19,13 +19,14 @@
 #define ROCMATH_ATOM_MFMA_F64_16X16X4_Z_H
 #if RM_AMD
 struct rm_atom_mfma_f64_16x16x4_z {
+    typedef rm_atom_mfma_f64_16x16x4f64 Real;  // its fragments, accumulators and instruction
     typedef rm_c64 in_t;
     typedef rm_c64 acc_t;
     enum { M = 8, N = 16, K = 2, WAVE = 64, A_ELEMS = 1, B_ELEMS = 1, C_ELEMS = 2, A_K_CONTIG = 0, B_K_CONTIG = 0,
            A_VEC = 1, B_VEC = 1 };
-    struct AFrag { double v; };
-    struct BFrag { double v; };
-    struct CFrag { rm_v4d v; };
+    typedef Real::AFrag AFrag;
+    typedef Real::BFrag BFrag;
+    typedef Real::CFrag CFrag;
     // Complex coordinates of a lane's fragment elements.
     static RM_INLINE int a_m(int l, int) { return (l & 15) >> 1; }
     static RM_INLINE int a_k(int l, int) { return l >> 5; }
@@ -33,11 +34,9 @@ struct rm_atom_mfma_f64_16x16x4_z {
     static RM_INLINE int b_n(int l, int) { return l & 15; }
     static RM_INLINE int c_m(int l, int i) { return 2 * (l >> 4) + i; }
     static RM_INLINE int c_n(int l, int) { return l & 15; }
-    static RM_INLINE void c_zero(CFrag& c) { c.v = (rm_v4d)(0.0); }
+    static RM_INLINE void c_zero(CFrag& c) { Real::c_zero(c); }
     static RM_INLINE rm_c64 c_get(const CFrag& c, int i) { return rm_make_c64(c.v[2 * i], c.v[2 * i + 1]); }
-    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
-        c.v = __builtin_amdgcn_mfma_f64_16x16x4f64(a.v, b.v, c.v, 0, 0, 0);
-    }
+    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) { Real::mma(c, a, b); }
 };
 
 // Fragment loader: one complex element per operand and lane, the part the lane's real position

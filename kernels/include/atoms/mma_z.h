@@ -23,26 +23,27 @@
 #define ROCMATH_ATOM_MMA_Z_H
 #if RM_NVIDIA
 // What the two complex DMMA atoms share: complex coordinates of element i of a lane's fragments,
-// and the accumulators.
-struct rm_atom_mma_z_layout {
+// and the real atom `Real` they run on (its fragments, accumulators and instruction).
+template <class Real> struct rm_atom_mma_z_layout {
     typedef rm_c64 in_t;
     typedef rm_c64 acc_t;
-    struct CFrag { double v[4]; };
+    typedef typename Real::AFrag AFrag;
+    typedef typename Real::BFrag BFrag;
+    typedef typename Real::CFrag CFrag;
     static RM_INLINE int a_m(int l, int) { return l >> 2; }
     static RM_INLINE int a_k(int l, int i) { return (l & 3) + 4 * i; }
     static RM_INLINE int b_k(int l, int i) { return (l & 3) + 4 * i; }
     static RM_INLINE int b_n(int l, int) { return l >> 2; }
     static RM_INLINE int c_m(int l, int) { return l >> 2; }
     static RM_INLINE int c_n(int l, int i) { return 2 * (l & 3) + i; }
-    static RM_INLINE void c_zero(CFrag& c) { c.v[0] = c.v[1] = c.v[2] = c.v[3] = 0.0; }
+    static RM_INLINE void c_zero(CFrag& c) { Real::c_zero(c); }
     static RM_INLINE rm_c64 c_get(const CFrag& c, int i) { return rm_make_c64(c.v[i], c.v[2 + i]); }
+    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) { Real::mma(c, a, b); }
 };
 
-struct rm_atom_mma_m16n8k16_z : rm_atom_mma_z_layout {
+struct rm_atom_mma_m16n8k16_z : rm_atom_mma_z_layout<rm_atom_mma_m16n8k16_f64> {
     enum { M = 8, N = 8, K = 8, WAVE = 32, A_ELEMS = 2, B_ELEMS = 2, C_ELEMS = 2, A_K_CONTIG = 1, B_K_CONTIG = 1,
            A_VEC = 1, B_VEC = 1 };
-    struct AFrag { double v[8]; };
-    struct BFrag { double v[4]; };
     static RM_INLINE void a_set(AFrag& f, int i, rm_c64 v) {
         f.v[2 * i] = v.x;
         f.v[2 * i + 1] = v.y;
@@ -53,20 +54,11 @@ struct rm_atom_mma_m16n8k16_z : rm_atom_mma_z_layout {
         f.v[i] = v.x;
         f.v[2 + i] = v.y;
     }
-    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
-        asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 "
-            "{%0, %1, %2, %3}, {%4, %5, %6, %7, %8, %9, %10, %11}, {%12, %13, %14, %15}, {%0, %1, %2, %3};"
-            : "+d"(c.v[0]), "+d"(c.v[1]), "+d"(c.v[2]), "+d"(c.v[3])
-            : "d"(a.v[0]), "d"(a.v[1]), "d"(a.v[2]), "d"(a.v[3]), "d"(a.v[4]), "d"(a.v[5]), "d"(a.v[6]),
-              "d"(a.v[7]), "d"(b.v[0]), "d"(b.v[1]), "d"(b.v[2]), "d"(b.v[3]));
-    }
 };
 
-struct rm_atom_mma_m16n8k8_z : rm_atom_mma_z_layout {
+struct rm_atom_mma_m16n8k8_z : rm_atom_mma_z_layout<rm_atom_mma_m16n8k8_f64> {
     enum { M = 8, N = 8, K = 4, WAVE = 32, A_ELEMS = 1, B_ELEMS = 1, C_ELEMS = 2, A_K_CONTIG = 1, B_K_CONTIG = 1,
            A_VEC = 1, B_VEC = 1 };
-    struct AFrag { double v[4]; };
-    struct BFrag { double v[2]; };
     static RM_INLINE void a_set(AFrag& f, int, rm_c64 v) {
         f.v[0] = v.x;
         f.v[1] = v.y;
@@ -76,12 +68,6 @@ struct rm_atom_mma_m16n8k8_z : rm_atom_mma_z_layout {
     static RM_INLINE void b_set(BFrag& f, int, rm_c64 v) {
         f.v[0] = v.x;
         f.v[1] = v.y;
-    }
-    static RM_INLINE void mma(CFrag& c, const AFrag& a, const BFrag& b) {
-        asm("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
-            "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
-            : "+d"(c.v[0]), "+d"(c.v[1]), "+d"(c.v[2]), "+d"(c.v[3])
-            : "d"(a.v[0]), "d"(a.v[1]), "d"(a.v[2]), "d"(a.v[3]), "d"(b.v[0]), "d"(b.v[1]));
     }
 };
 
