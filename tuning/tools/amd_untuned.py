@@ -27,13 +27,30 @@ FAMILIES = {
     "xf32": (cfg((64, 64, 16), "mfma32x32x2f32"), cfg((128, 128, 16), "mfma32x32x2f32")),
     "d": (cfg((64, 64, 16), "mfma16x16x4f64"), cfg((128, 64, 16), "mfma16x16x4f64")),
 }
+# z (complex f64 on v_mfma_f64_16x16x4f64): two-stage direct-path tiles, padded for each layout
+# (which operands' LDS tiles are k-contiguous, as GemmConfig::complex_tile pads them): 32 x 32 x 8
+# for small problems, 64 x 64 x 4 for large; both keep two waves per SIMD within LDS.
+Z_K_CONTIGUOUS = {"nt": (False, False), "nn": (False, True), "tn": (True, True), "tt": (True, False)}
+
+def z_cfg(mt, layout):
+    pad = lambda kc, rows: (4 + 8 - mt[2] % 8 if kc else 2 + 8 - rows % 8) % 8
+    ka, kb = Z_K_CONTIGUOUS[layout]
+    return f"mt{mt[0]}x{mt[1]}x{mt[2]}_w2x2_s2_p{pad(ka, mt[0])}x{pad(kb, mt[1])}_g8_o2_mfma16x16x4z"
+
+# (the day each family's tables were first written)
+DATES = {"z": "2026-11-27"}
+
 SMALL = [(256, 256, 256, 1), (512, 512, 512, 1), (64, 64, 64, 1000), (128, 128, 128, 1000)]
 LARGE = [(2048, 2048, 2048, 1), (8192, 8192, 8192, 1)]
 
 for arch in ["gfx90a", "gfx942"]:
     os.makedirs(os.path.join(ROOT, arch), exist_ok=True)
-    for types, (small, large) in FAMILIES.items():
+    for types in list(FAMILIES) + ["z"]:
         for layout in ["nn", "nt", "tn", "tt"]:
+            if types == "z":
+                small, large = z_cfg((32, 32, 8), layout), z_cfg((64, 64, 4), layout)
+            else:
+                small, large = FAMILIES[types]
             entries = [dict(m=m, n=n, k=k, batch=b, solution=small) for (m, n, k, b) in SMALL]
             entries += [dict(m=m, n=n, k=k, batch=b, solution=large) for (m, n, k, b) in LARGE]
             entries.sort(key=lambda e: (e["batch"], e["m"], e["n"], e["k"]))
@@ -41,7 +58,7 @@ for arch in ["gfx90a", "gfx942"]:
                 "format": 1, "op": "gemm", "arch": arch, "types": types, "layout": layout,
                 "generator": GENERATOR,
                 "device": "untuned: chosen from MFMA rates and LDS/register budgets; compiled and checked, not run",
-                "tuned": False, "date": "2026-11-21", "fallback": large, "entries": entries,
+                "tuned": False, "date": DATES.get(types, "2026-11-21"), "fallback": large, "entries": entries,
             }
             with open(os.path.join(ROOT, arch, f"gemm_{types}_{layout}.json"), "w") as f:
                 json.dump(table, f, indent=2)

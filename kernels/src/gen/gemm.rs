@@ -910,11 +910,11 @@ impl GemmConfig {
                 F::S => v.push(reg(Atom::MfmaF32_32x32x2F32, [128, 64, 16], [2, 2], 4, 2)),
                 F::D => v.push(reg(Atom::MfmaF64_16x16x4F64, [64, 64, 16], [2, 2], 4, 2)),
                 // (complex tiles whose 16-byte elements leave LDS for at least two waves per SIMD
-                // with either pad; three stages of 64 x 64 x 4, and 32 x 64 x 4 over 1 x 2 waves,
-                // fell to one on the m/n-contiguous pads: kernels-check, gfx942)
+                // with every layout's pads; three stages of 64 x 64 x 4, and 32 x 64 x 4 over 1 x 2
+                // waves, fell to one on the m/n-contiguous pads: kernels-check, gfx942)
                 F::Z => {
                     for (mt, waves, stages) in [([64, 64, 4], [2, 2], 2), ([32, 32, 8], [2, 2], 2)] {
-                        for kc in [[false, false], [true, true]] {
+                        for kc in [[false, false], [false, true], [true, true], [true, false]] {
                             v.push(GemmConfig::complex_tile(Atom::MfmaF64_16x16x4Z, mt, waves, stages, 2, kc));
                         }
                     }
