@@ -335,6 +335,10 @@ RM_INLINE rm_c64 rm_mul(rm_c64 a, rm_c64 b) { return a * b; }
 
 // Conjugate when `c` is true (a run-time-constant flag folded by the compiler).
 template <class T> RM_INLINE T rm_conj_if(bool c, T v) { return c ? rm_conj(v) : v; }
+// The same as a compile-time choice, for code every element type goes through (types without an
+// rm_conj, such as rm_bf16 and rm_i8, only ever take CONJ = false).
+template <bool CONJ> struct rm_conj_when { template <class T> static RM_INLINE T of(T v) { return v; } };
+template <> struct rm_conj_when<true> { template <class T> static RM_INLINE T of(T v) { return rm_conj(v); } };
 
 // Mark a value as uniform across the wave (lets AMD keep it in an SGPR); identity on NVIDIA.
 #if RM_AMD

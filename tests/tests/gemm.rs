@@ -538,35 +538,59 @@ fn dmma_configs_at_tile_edges() {
 /// Every unsplit complex-f64 matrix-core candidate this GPU runs (the DMMA forms `mma16x8x16z`
 /// and `mma16x8x8z` on sm_90, `mfma16x16x4z` on gfx90a/gfx942; the split ones are in
 /// gemm_batched's `split_k_configs_match_reference`), pinned, in all nine transpose pairs
-/// (the conjugating loaders): m, n and k cut mid-tile, tiles wholly inside with several K tiles
-/// (the plan copies and the interior epilogue), leading dimensions aligned and not; complex
-/// alpha, beta 0 over NaN C and beta random.
+/// (the conjugating loaders): see [`complex_configs_at_tile_edges`].
 #[test]
 fn z_dmma_configs_at_tile_edges() {
     use rocmath_kernels::atoms::AtomInput;
     use rocmath_kernels::blas::GemmConfig;
     for device in test_gpus() {
         let arch = device.properties().arch;
-        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64 && c.split_k == 1 && config_selected(&c.tag())).collect();
+        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Z, &arch).into_iter().filter(|c| c.atom.input() == AtomInput::C64 && c.split_k == 1).collect();
         if configs.is_empty() {
             continue; // no complex matrix-core atom on this GPU
         }
-        for cfg in &configs {
-            let mut h = Handle::on(&device).unwrap();
-            h.set_gemm_config(Some(*cfg));
-            let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
-            let mut seed = 2100;
-            for (ta, tb) in (0..9).map(|i| (OPS[i / 3], OPS[i % 3])) {
-                for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, false), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, true)] {
-                    seed += 1;
-                    let pad = if aligned { [0, 0, (seed % 2) as usize] } else { [1, 3, 2] };
-                    let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                    run_typed::<Complex64>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
-                }
+        let checked = complex_configs_at_tile_edges::<Complex64>(&device, &configs, 2100);
+        eprintln!("{arch}: {checked} complex matrix-core configs checked");
+    }
+}
+
+/// Every complex-f32 candidate (scalar FMA: register-staged, and on the direct path, where the
+/// generic fragment loader conjugates as it reads; persistent grids among them), pinned, in all
+/// nine transpose pairs: see [`complex_configs_at_tile_edges`].
+#[test]
+fn c_fma_configs_at_tile_edges() {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        let configs = GemmConfig::candidates(GemmFamily::C, &arch);
+        assert!(configs.iter().any(|c| c.is_direct() && !c.persistent) && configs.iter().any(|c| c.persistent), "{arch}: c candidates");
+        let checked = complex_configs_at_tile_edges::<Complex32>(&device, &configs, 2300);
+        eprintln!("{arch}: {checked} complex f32 configs checked");
+    }
+}
+
+/// `configs` (those ROCMATH_TEST_CONFIGS selects) pinned in all nine transpose pairs: m, n and k
+/// cut mid-tile, tiles wholly inside with several K tiles (the plan copies and the interior
+/// epilogue), leading dimensions aligned and not; complex alpha, beta 0 over NaN C and beta
+/// random. Returns how many configs ran.
+fn complex_configs_at_tile_edges<T: Element + Num>(device: &rocmath_runtime::Device, configs: &[rocmath_kernels::blas::GemmConfig], first_seed: u64) -> usize {
+    let mut checked = 0;
+    for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
+        let mut h = Handle::on(device).unwrap();
+        h.set_gemm_config(Some(*cfg));
+        let [mm, nn, kk] = cfg.mt.map(|d| d as usize);
+        let mut seed = first_seed;
+        for (ta, tb) in (0..9).map(|i| (OPS[i / 3], OPS[i % 3])) {
+            for (m, n, k, aligned) in [(mm + 5, nn + 3, 3 * kk + 3, false), (2 * mm, 2 * nn, 6 * kk, true), (mm - 1, 2 * nn + 1, kk - 1, true)] {
+                seed += 1;
+                let pad = if aligned { [0, 0, (seed % 2) as usize] } else { [1, 3, 2] };
+                let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                run_typed::<T>(&h, &s).unwrap_or_else(|e| panic!("{}: {s:?}: {e}", cfg.tag()));
             }
         }
-        eprintln!("{arch}: {} complex matrix-core configs checked", configs.len());
+        checked += 1;
     }
+    checked
 }
 
 /// Every split-K and 64-row tile candidate (wgmma, sm_90a; one consumer, or two in turn) of the

@@ -83,8 +83,9 @@ struct rm_c_store_m16n8 {
 #endif
 
 // Fragment loaders of the direct (multi-stage) GEMM path, where LDS tiles keep their memory
-// layout. `off(m, k)` / `off(k, n)` give an element's LDS offset and `Off::K_CONTIG` says whether
-// k is the contiguous dimension. The default reads element by element through the lane layout;
+// layout. `off(m, k)` / `off(k, n)` give an element's LDS offset, `Off::K_CONTIG` says whether
+// k is the contiguous dimension and `Off::CONJ` whether the operand is conjugated (op = C: the
+// tiles hold complex operands as stored). The default reads element by element through the lane layout;
 // an atom with a faster way (ldmatrix) specialises rm_frag_loader in its header.
 // On a linear layout (`Off::LINEAR`: padded rows, no swizzle) the reads go through one per-lane
 // base and per-element offsets that are compile-time constants, so each read is one LDS with an
@@ -94,27 +95,29 @@ template <class Atom> struct rm_frag_loader_generic {
     typedef typename Atom::in_t Tin;
     template <class Off>
     static RM_INLINE void a(typename Atom::AFrag& f, const Tin* s, Off off, int m0, int k0, int lane) {
+        typedef rm_conj_when<(bool)Off::CONJ> Conj;
         if (Off::LINEAR) {
             const Tin* p = s + off(m0 + Atom::a_m(lane, 0), k0 + Atom::a_k(lane, 0));
 #pragma unroll
             for (int i = 0; i < Atom::A_ELEMS; ++i)
-                Atom::a_set(f, i, p[off(Atom::a_m(lane, i) - Atom::a_m(lane, 0), Atom::a_k(lane, i) - Atom::a_k(lane, 0))]);
+                Atom::a_set(f, i, Conj::of(p[off(Atom::a_m(lane, i) - Atom::a_m(lane, 0), Atom::a_k(lane, i) - Atom::a_k(lane, 0))]));
             return;
         }
 #pragma unroll
-        for (int i = 0; i < Atom::A_ELEMS; ++i) Atom::a_set(f, i, s[off(m0 + Atom::a_m(lane, i), k0 + Atom::a_k(lane, i))]);
+        for (int i = 0; i < Atom::A_ELEMS; ++i) Atom::a_set(f, i, Conj::of(s[off(m0 + Atom::a_m(lane, i), k0 + Atom::a_k(lane, i))]));
     }
     template <class Off>
     static RM_INLINE void b(typename Atom::BFrag& f, const Tin* s, Off off, int k0, int n0, int lane) {
+        typedef rm_conj_when<(bool)Off::CONJ> Conj;
         if (Off::LINEAR) {
             const Tin* p = s + off(k0 + Atom::b_k(lane, 0), n0 + Atom::b_n(lane, 0));
 #pragma unroll
             for (int i = 0; i < Atom::B_ELEMS; ++i)
-                Atom::b_set(f, i, p[off(Atom::b_k(lane, i) - Atom::b_k(lane, 0), Atom::b_n(lane, i) - Atom::b_n(lane, 0))]);
+                Atom::b_set(f, i, Conj::of(p[off(Atom::b_k(lane, i) - Atom::b_k(lane, 0), Atom::b_n(lane, i) - Atom::b_n(lane, 0))]));
             return;
         }
 #pragma unroll
-        for (int i = 0; i < Atom::B_ELEMS; ++i) Atom::b_set(f, i, s[off(k0 + Atom::b_k(lane, i), n0 + Atom::b_n(lane, i))]);
+        for (int i = 0; i < Atom::B_ELEMS; ++i) Atom::b_set(f, i, Conj::of(s[off(k0 + Atom::b_k(lane, i), n0 + Atom::b_n(lane, i))]));
     }
 };
 template <class Atom> struct rm_frag_loader : rm_frag_loader_generic<Atom> {};

@@ -93,7 +93,6 @@ fn invalid_configs_rejected_with_reason() {
         (GemmConfig { stages: 0, ..base }, GemmFamily::H, "stages"),
         (GemmConfig { group_m: 0, ..base }, GemmFamily::H, "group_m"),
         (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::H, "raw elements"),
-        (GemmConfig { atom: Atom::Fma, waves: [16, 16], mt: [64, 64, 16], ..base }, GemmFamily::C, "complex"),
         (GemmConfig { persistent: true, ..reg }, GemmFamily::H, "direct path's stages"),
         (GemmConfig { persistent: true, ..GemmConfig::fallback(GemmFamily::H, GemmVariant::Wgmma).unwrap() }, GemmFamily::H, "persistent by construction"),
     ];
