@@ -951,13 +951,17 @@ impl GemmConfig {
             // Complex f32 has no exact matrix-core product (cuBLAS's cgemm runs on FMA too): the s
             // blockings with 8-byte elements, register-staged and on the direct path; 32 x 32
             // tiles and a persistent grid for the small batches. (Only the register-staged 64 x 64
-            // x 8 ran before: 0.80-0.81 of cuBLAS at 1024^3 and 4096^3, H100, s28.)
+            // x 8 ran before: 0.80-0.81 of cuBLAS at 1024^3 and 4096^3, H100, s28.) The direct
+            // path's 8 x 4 and 4 x 8 complex per thread only on NVIDIA: on gfx90a 128 x 64 x 8
+            // spilled 16-20 registers in CC (kernels-check).
             F::C => {
                 let padded = |mt, t, stages| GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, ..direct(Atom::Fma, mt, t, stages) };
                 for (mt, t) in [([64, 64, 8], [16, 16]), ([128, 64, 8], [16, 16]), ([64, 128, 8], [16, 16]), ([64, 64, 16], [16, 16]), ([32, 32, 16], [8, 8])] {
                     v.push(reg(Atom::Fma, mt, t, 4, 1));
-                    for stages in [2, 3] {
-                        v.push(padded(mt, t, stages));
+                    if nvidia || mt[0] * mt[1] / (t[0] * t[1]) <= 16 {
+                        for stages in [2, 3] {
+                            v.push(padded(mt, t, stages));
+                        }
                     }
                 }
                 for (mt, t, stages) in [([32, 32, 16], [8, 8], 3), ([64, 64, 8], [16, 16], 3)] {
