@@ -255,6 +255,7 @@ RM_INLINE rm_c64 rm_make_c64(double x, double y) { rm_c64 r; r.x = x; r.y = y; r
 #define RM_COMPLEX_OPS(C, R, MAKE, FMA)                                                               \
     RM_INLINE C operator+(C a, C b) { return MAKE(a.x + b.x, a.y + b.y); }                       \
     RM_INLINE C operator-(C a, C b) { return MAKE(a.x - b.x, a.y - b.y); }                       \
+    RM_INLINE C& operator+=(C& a, C b) { a.x += b.x; a.y += b.y; return a; }                    \
     RM_INLINE C operator-(C a) { return MAKE(-a.x, -a.y); }                                      \
     RM_INLINE C operator*(C a, C b) { return MAKE(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); } \
     RM_INLINE C operator*(R s, C b) { return MAKE(s * b.x, s * b.y); }                           \

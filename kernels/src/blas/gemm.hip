@@ -864,7 +864,7 @@ RM_INLINE void rm_gemm_splitk_reduce_run(int m, int n, int batch, int splits, ty
         for (int sp = 1; sp < splits; ++sp) {
             const rm_vec<Tw, V> x = *(const rm_vec<Tw, V>*)(p + sp * slice);
 #pragma unroll
-            for (int t = 0; t < V; ++t) sum.v[t] = sum.v[t] + x.v[t];
+            for (int t = 0; t < V; ++t) sum.v[t] += x.v[t];
         }
         const Tc* c = C + b * stride_c + i + (long long)j * ldc;
         Tc* d = D + b * stride_d + i + (long long)j * ldd;
