@@ -281,6 +281,7 @@ RM_INLINE double rm_conj(double a) { return a; }
 RM_INLINE rm_half rm_conj(rm_half a) { return a; }
 RM_INLINE rm_bf16 rm_conj(rm_bf16 a) { return a; }
 RM_INLINE rm_i8 rm_conj(rm_i8 a) { return a; }
+RM_INLINE int rm_conj(int a) { return a; }
 RM_INLINE bool rm_is_zero(float a) { return a == 0.0f; }
 RM_INLINE bool rm_is_zero(double a) { return a == 0.0; }
 RM_INLINE bool rm_is_zero(int a) { return a == 0; }
@@ -336,10 +337,6 @@ RM_INLINE rm_c64 rm_mul(rm_c64 a, rm_c64 b) { return a * b; }
 
 // Conjugate when `c` is true (a run-time-constant flag folded by the compiler).
 template <class T> RM_INLINE T rm_conj_if(bool c, T v) { return c ? rm_conj(v) : v; }
-// The same as a compile-time choice, for code every element type goes through (types without an
-// rm_conj, such as rm_bf16 and rm_i8, only ever take CONJ = false).
-template <bool CONJ> struct rm_conj_when { template <class T> static RM_INLINE T of(T v) { return v; } };
-template <> struct rm_conj_when<true> { template <class T> static RM_INLINE T of(T v) { return rm_conj(v); } };
 
 // Mark a value as uniform across the wave (lets AMD keep it in an SGPR); identity on NVIDIA.
 #if RM_AMD

@@ -95,29 +95,27 @@ template <class Atom> struct rm_frag_loader_generic {
     typedef typename Atom::in_t Tin;
     template <class Off>
     static RM_INLINE void a(typename Atom::AFrag& f, const Tin* s, Off off, int m0, int k0, int lane) {
-        typedef rm_conj_when<(bool)Off::CONJ> Conj;
         if (Off::LINEAR) {
             const Tin* p = s + off(m0 + Atom::a_m(lane, 0), k0 + Atom::a_k(lane, 0));
 #pragma unroll
             for (int i = 0; i < Atom::A_ELEMS; ++i)
-                Atom::a_set(f, i, Conj::of(p[off(Atom::a_m(lane, i) - Atom::a_m(lane, 0), Atom::a_k(lane, i) - Atom::a_k(lane, 0))]));
+                Atom::a_set(f, i, rm_conj_if(Off::CONJ, p[off(Atom::a_m(lane, i) - Atom::a_m(lane, 0), Atom::a_k(lane, i) - Atom::a_k(lane, 0))]));
             return;
         }
 #pragma unroll
-        for (int i = 0; i < Atom::A_ELEMS; ++i) Atom::a_set(f, i, Conj::of(s[off(m0 + Atom::a_m(lane, i), k0 + Atom::a_k(lane, i))]));
+        for (int i = 0; i < Atom::A_ELEMS; ++i) Atom::a_set(f, i, rm_conj_if(Off::CONJ, s[off(m0 + Atom::a_m(lane, i), k0 + Atom::a_k(lane, i))]));
     }
     template <class Off>
     static RM_INLINE void b(typename Atom::BFrag& f, const Tin* s, Off off, int k0, int n0, int lane) {
-        typedef rm_conj_when<(bool)Off::CONJ> Conj;
         if (Off::LINEAR) {
             const Tin* p = s + off(k0 + Atom::b_k(lane, 0), n0 + Atom::b_n(lane, 0));
 #pragma unroll
             for (int i = 0; i < Atom::B_ELEMS; ++i)
-                Atom::b_set(f, i, Conj::of(p[off(Atom::b_k(lane, i) - Atom::b_k(lane, 0), Atom::b_n(lane, i) - Atom::b_n(lane, 0))]));
+                Atom::b_set(f, i, rm_conj_if(Off::CONJ, p[off(Atom::b_k(lane, i) - Atom::b_k(lane, 0), Atom::b_n(lane, i) - Atom::b_n(lane, 0))]));
             return;
         }
 #pragma unroll
-        for (int i = 0; i < Atom::B_ELEMS; ++i) Atom::b_set(f, i, Conj::of(s[off(k0 + Atom::b_k(lane, i), n0 + Atom::b_n(lane, i))]));
+        for (int i = 0; i < Atom::B_ELEMS; ++i) Atom::b_set(f, i, rm_conj_if(Off::CONJ, s[off(k0 + Atom::b_k(lane, i), n0 + Atom::b_n(lane, i))]));
     }
 };
 template <class Atom> struct rm_frag_loader : rm_frag_loader_generic<Atom> {};
