@@ -229,12 +229,13 @@ impl Atom {
 
     pub fn input(self) -> AtomInput {
         match self {
-            Atom::Fma => AtomInput::Compute,
+            // (the warp-tiled one only where compute is f32 or complex f32: GemmConfig::validate)
+            Atom::Fma | Atom::FmaWarp => AtomInput::Compute,
             Atom::MfmaF32_32x32x8F16 | Atom::MfmaF32_16x16x16F16 | Atom::MmaM16n8k16F16 | Atom::WgmmaF16 => AtomInput::F16,
             Atom::MfmaF32_32x32x8Bf16_1k | Atom::MfmaF32_16x16x16Bf16_1k | Atom::MmaM16n8k16Bf16 | Atom::WgmmaBf16 => {
                 AtomInput::Bf16
             }
-            Atom::MfmaF32_32x32x2F32 | Atom::FmaWarp => AtomInput::F32,
+            Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
             Atom::MmaM16n8k32S8 => AtomInput::I8,
@@ -263,11 +264,11 @@ impl Atom {
         }
     }
 
-    /// The C++ struct name; `compute` is the C++ compute type (used by the FMA atom only).
+    /// The C++ struct name; `compute` is the C++ compute type (used by the FMA atoms only).
     pub fn cpp(self, compute: &str) -> String {
         match self {
             Atom::Fma => format!("rm_atom_fma<{compute}>"),
-            Atom::FmaWarp => "rm_atom_fma_warp<float>".into(),
+            Atom::FmaWarp => format!("rm_atom_fma_warp<{compute}>"),
             Atom::MfmaF32_32x32x8F16 => "rm_atom_mfma_f32_32x32x8f16".into(),
             Atom::MfmaF32_16x16x16F16 => "rm_atom_mfma_f32_16x16x16f16".into(),
             Atom::MfmaF32_32x32x8Bf16_1k => "rm_atom_mfma_f32_32x32x8bf16_1k".into(),

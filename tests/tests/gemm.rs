@@ -554,16 +554,18 @@ fn z_dmma_configs_at_tile_edges() {
     }
 }
 
-/// Every complex-f32 candidate (scalar FMA: register-staged, and on the direct path, where the
-/// generic fragment loader conjugates as it reads; persistent grids among them), pinned, in all
-/// nine transpose pairs: see [`complex_configs_at_tile_edges`].
+/// Every complex-f32 candidate (the scalar and the warp-tiled FMA atom: register-staged, and on
+/// the direct path, where the fragment loaders conjugate as they read; persistent grids and
+/// split-K among them), pinned, in all nine transpose pairs: see [`complex_configs_at_tile_edges`].
 #[test]
 fn c_fma_configs_at_tile_edges() {
+    use rocmath_kernels::atoms::Atom;
     use rocmath_kernels::blas::GemmConfig;
     for device in test_gpus() {
         let arch = device.properties().arch;
         let configs = GemmConfig::candidates(GemmFamily::C, &arch);
         assert!(configs.iter().any(|c| c.is_direct() && !c.persistent) && configs.iter().any(|c| c.persistent), "{arch}: c candidates");
+        assert!(configs.iter().any(|c| c.atom == Atom::FmaWarp && c.is_direct()) && configs.iter().any(|c| c.atom == Atom::FmaWarp && !c.is_direct()), "{arch}: warp-tiled c candidates");
         let checked = complex_configs_at_tile_edges::<Complex32>(&device, &configs, 2300);
         eprintln!("{arch}: {checked} complex f32 configs checked");
     }

@@ -184,12 +184,13 @@ fn ex_forms<In: ExInput<Compute = f32> + Num, Out: ExOutput + Num>(h: &Handle, s
     .map_err(|e| format!("gemm_strided_batched_ex {:?}->{:?}: {e}", In::DATATYPE, Out::DATATYPE))
 }
 
-/// The strided form (and the pointer-array one when `pointers`) of a real family's typed or
+/// The strided form (and the pointer-array one when `pointers`) of a family's typed or
 /// `_ex` API, as the per-config tests run them.
 fn family_forms(h: &Handle, family: GemmFamily, s: &Shape, pointers: bool) -> Result<(), String> {
     match family {
         GemmFamily::S => typed_forms::<f32>(h, s, pointers),
         GemmFamily::D => typed_forms::<f64>(h, s, pointers),
+        GemmFamily::C => typed_forms::<Complex32>(h, s, pointers),
         GemmFamily::Z => typed_forms::<Complex64>(h, s, pointers),
         GemmFamily::H => typed_forms::<f16>(h, s, pointers),
         GemmFamily::Hss => ex_forms::<f16, f32>(h, s, pointers),
@@ -346,8 +347,8 @@ fn persistent_configs_match_reference() {
 }
 
 /// Every blocked split-K candidate (s, d, and the s repacking twins: copies and workspace in one
-/// scratch; z's complex DMMA tiles, whose slices sum complex; the 16-bit mma.sync tiles in hss,
-/// bss and h) this GPU runs, pinned, strided batches:
+/// scratch; c's warp-tiled FMA and z's complex DMMA tiles, whose slices sum complex; the 16-bit
+/// mma.sync tiles in hss, bss and h) this GPU runs, pinned, strided batches:
 /// entries cut mid-tile in m, n and k, every transpose pair, K tiles fewer than the config's
 /// slices (the call then takes fewer, as it does where the workspace would be large: slice counts
 /// other than the config's), an A shared by every entry, beta 0 over NaN C and random; host alpha 0 and
@@ -359,7 +360,7 @@ fn split_k_configs_match_reference() {
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut configs: Vec<(GemmFamily, GemmConfig)> = Vec::new();
-        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Z, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::H] {
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::C, GemmFamily::Z, GemmFamily::Hss, GemmFamily::Bss, GemmFamily::H] {
             configs.extend(GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma()).map(|c| (family, c)));
         }
         assert!(configs.iter().any(|(f, _)| *f == GemmFamily::S), "{arch}: no split-K candidates");
@@ -389,7 +390,7 @@ fn split_k_configs_match_reference() {
 }
 
 /// Split-K results must not depend on timing: the slices are added in slice order. The table's
-/// split-K picks for s and d on sm_90 (and the first split candidate of s, d and z), pinned: the
+/// split-K picks for s and d on sm_90 (and the first split candidate of s, d, c and z), pinned: the
 /// same call twenty times into a NaN-poisoned C, every result bitwise equal to the first, the
 /// first against the reference, and a call of another shape in between (which reuses the
 /// workspace).
@@ -398,10 +399,10 @@ fn split_k_results_repeat_bitwise() {
     for device in test_gpus() {
         let arch = device.properties().arch;
         let mut picked: Vec<(GemmFamily, GemmConfig)> = Vec::new();
-        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::Z] {
+        for family in [GemmFamily::S, GemmFamily::D, GemmFamily::C, GemmFamily::Z] {
             let mut candidates = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.split_k > 1 && !c.is_wgmma());
             picked.extend(candidates.next().map(|c| (family, c)));
-            if arch == "sm_90" && family != GemmFamily::Z {
+            if arch == "sm_90" && matches!(family, GemmFamily::S | GemmFamily::D) {
                 let tag = if family == GemmFamily::S { "mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16" } else { "mt128x64x16_w2x2_s3_p4x4_g8_o1_k16_mma16x8x16f64" };
                 picked.push((family, GemmConfig::parse(tag).unwrap()));
             }
@@ -413,6 +414,7 @@ fn split_k_results_repeat_bitwise() {
             let (m, n, k) = (3 * cfg.mt[0] as usize + 7, 2 * cfg.mt[1] as usize + 1, 4 * cfg.split_k as usize * cfg.mt[2] as usize + 5);
             let r = match family {
                 GemmFamily::S => repeat_case::<f32>(&h, (m, n, k), 20),
+                GemmFamily::C => repeat_case::<Complex32>(&h, (m, n, k), 20),
                 GemmFamily::Z => repeat_case::<Complex64>(&h, (m, n, k), 20),
                 _ => repeat_case::<f64>(&h, (m, n, k), 20),
             };

@@ -344,7 +344,10 @@ impl GemmConfig {
         if !family.accepts(inp) {
             return Err(format!("atom {} multiplies {inp:?} but family {} has {:?} inputs", self.atom.tag(), family.tag(), family.input()));
         }
-        if family.is_complex() && !(self.atom == Atom::Fma || inp == AtomInput::C64) {
+        if self.atom == Atom::FmaWarp && !matches!(family, GemmFamily::S | GemmFamily::Xf32 | GemmFamily::C) {
+            return Err(format!("atom {}: f32 or complex f32 inputs as stored (s, xf32, c), not {}", self.atom.tag(), family.tag()));
+        }
+        if family.is_complex() && !(matches!(self.atom, Atom::Fma | Atom::FmaWarp) || inp == AtomInput::C64) {
             return Err(format!("atom {} has no complex form", self.atom.tag()));
         }
         if inp == AtomInput::C64 && (!self.is_direct() || self.lds == LdsLayout::Xor) {
@@ -970,9 +973,7 @@ impl GemmConfig {
             }
             _ => {}
         }
-        // Warp-tiled f32 FMA (S and Xf32; validate drops it elsewhere): 8 x 8 per lane (2 x 2 atoms
-        // over a 64 x 32 warp tile) in 128 x 128 x 8 blocks of 8 warps is CUTLASS's SIMT SGEMM
-        // blocking; 128 x 256 gives 16 x 8 per lane; smaller tiles for small and batched problems.
+        // Warp-tiled FMA (s, xf32 and c; validate drops it elsewhere).
         let warp = |mt, waves, stages, min_waves| {
             if stages == 1 {
                 reg(Atom::FmaWarp, mt, waves, 4, min_waves)
@@ -980,56 +981,84 @@ impl GemmConfig {
                 GemmConfig { lds: LdsLayout::Pad { a: 4, b: 4 }, min_waves, ..direct(Atom::FmaWarp, mt, waves, stages) }
             }
         };
-        for (mt, waves, stages) in [
-            ([128, 128, 8], [2, 4], &[1, 2, 3, 4][..]),
-            ([128, 128, 8], [4, 2], &[1, 3, 4][..]),
-            ([256, 128, 8], [4, 2], &[3][..]),
-            ([128, 128, 16], [2, 4], &[1, 3][..]),
-            ([128, 256, 8], [2, 4], &[1, 3][..]),
-            ([128, 64, 8], [2, 2], &[1, 3][..]),
-            ([64, 128, 8], [2, 2], &[1, 3][..]),
-            ([64, 64, 16], [2, 2], &[1, 3][..]),
-            ([64, 64, 32], [2, 2], &[1, 2][..]),
-            ([32, 32, 32], [1, 2], &[1, 2][..]),
-            ([32, 32, 16], [1, 1], &[1, 2][..]),
-        ] {
-            for &s in stages {
-                v.push(warp(mt, waves, s, 1));
+        if family == F::C {
+            // Complex f32: 32 x 32 warp tiles (4 x 8 complex, 64 accumulator registers a lane: the
+            // s blocking's 8 x 8 budget, with 3/4 of its LDS bytes per FMA), 4 to 16 warps; 32 x 16
+            // (4 x 4) ones for small batches, persistent too; 32 x 128 over 1 x 4 warps, split
+            // along K, for m = 16.
+            for (mt, waves, stages) in [
+                ([64, 64, 8], [2, 2], &[1, 2, 3][..]),
+                ([64, 64, 16], [2, 2], &[1, 3][..]),
+                ([128, 64, 8], [4, 2], &[1, 3][..]),
+                ([64, 128, 8], [2, 4], &[1, 3][..]),
+                ([128, 128, 8], [4, 4], &[1, 3][..]),
+                ([32, 32, 16], [1, 2], &[1, 2][..]),
+            ] {
+                for &s in stages {
+                    v.push(warp(mt, waves, s, 1));
+                }
             }
-        }
-        for (mt, waves, stages) in [
-            ([32, 32, 32], [1, 2], 3),
-            ([32, 32, 32], [1, 2], 2),
-            ([32, 32, 16], [1, 1], 4),
-            ([32, 32, 16], [1, 1], 3),
-            ([32, 32, 16], [1, 2], 3),
-            ([64, 64, 16], [2, 2], 3),
-            ([64, 64, 16], [2, 2], 4),
-            ([64, 64, 32], [2, 2], 2),
-        ] {
-            v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
-        }
-        // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).
-        for (mt, waves, stages) in [
-            ([128, 128, 8], [2, 4], 1),
-            ([128, 128, 16], [2, 4], 3),
-            ([128, 128, 16], [4, 2], 1),
-            ([128, 128, 16], [4, 2], 4),
-        ] {
-            v.push(warp(mt, waves, stages, 2));
-        }
-        // (Fragment prefetch, `f`, gained nothing on these tiles: 128 x 128 x 16 s3 o2, its k4
-        // split, and 128 x 128 x 8 s3 and s4 at the squares, H100 s23-b.)
-        // Split-K (see the f64 ones above).
-        for (mt, waves, min_waves, splits) in [([64, 64, 16], [2, 2], 1, &[2, 4, 8, 16, 32][..]), ([128, 128, 16], [2, 4], 2, &[2, 4, 16, 64][..])] {
-            for &split_k in splits {
-                v.push(GemmConfig { split_k, ..warp(mt, waves, 3, min_waves) });
+            for (mt, waves, stages) in [([32, 32, 16], [1, 2], 3), ([64, 64, 16], [2, 2], 3)] {
+                v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
             }
-        }
-        // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows), split along K (see the
-        // f64 ones above; the scalar 16-row tiles are with the other scalar ones).
-        for split_k in [1, 2, 4, 8] {
-            v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+            for split_k in [1, 2, 4, 8] {
+                v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+            }
+        } else {
+            // f32: 8 x 8 per lane (2 x 2 atoms over a 64 x 32 warp tile) in 128 x 128 x 8 blocks of
+            // 8 warps is CUTLASS's SIMT SGEMM blocking; 128 x 256 gives 16 x 8 per lane; smaller
+            // tiles for small and batched problems.
+            for (mt, waves, stages) in [
+                ([128, 128, 8], [2, 4], &[1, 2, 3, 4][..]),
+                ([128, 128, 8], [4, 2], &[1, 3, 4][..]),
+                ([256, 128, 8], [4, 2], &[3][..]),
+                ([128, 128, 16], [2, 4], &[1, 3][..]),
+                ([128, 256, 8], [2, 4], &[1, 3][..]),
+                ([128, 64, 8], [2, 2], &[1, 3][..]),
+                ([64, 128, 8], [2, 2], &[1, 3][..]),
+                ([64, 64, 16], [2, 2], &[1, 3][..]),
+                ([64, 64, 32], [2, 2], &[1, 2][..]),
+                ([32, 32, 32], [1, 2], &[1, 2][..]),
+                ([32, 32, 16], [1, 1], &[1, 2][..]),
+            ] {
+                for &s in stages {
+                    v.push(warp(mt, waves, s, 1));
+                }
+            }
+            for (mt, waves, stages) in [
+                ([32, 32, 32], [1, 2], 3),
+                ([32, 32, 32], [1, 2], 2),
+                ([32, 32, 16], [1, 1], 4),
+                ([32, 32, 16], [1, 1], 3),
+                ([32, 32, 16], [1, 2], 3),
+                ([64, 64, 16], [2, 2], 3),
+                ([64, 64, 16], [2, 2], 4),
+                ([64, 64, 32], [2, 2], 2),
+            ] {
+                v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
+            }
+            // Two blocks of 8 warps per SM (128 registers a thread on NVIDIA).
+            for (mt, waves, stages) in [
+                ([128, 128, 8], [2, 4], 1),
+                ([128, 128, 16], [2, 4], 3),
+                ([128, 128, 16], [4, 2], 1),
+                ([128, 128, 16], [4, 2], 4),
+            ] {
+                v.push(warp(mt, waves, stages, 2));
+            }
+            // (Fragment prefetch, `f`, gained nothing on these tiles: 128 x 128 x 16 s3 o2, its k4
+            // split, and 128 x 128 x 8 s3 and s4 at the squares, H100 s23-b.)
+            // Split-K (see the f64 ones above).
+            for (mt, waves, min_waves, splits) in [([64, 64, 16], [2, 2], 1, &[2, 4, 8, 16, 32][..]), ([128, 128, 16], [2, 4], 2, &[2, 4, 16, 64][..])] {
+                for &split_k in splits {
+                    v.push(GemmConfig { split_k, ..warp(mt, waves, 3, min_waves) });
+                }
+            }
+            // Skinny m (16 x 8192 x 8192): the smallest warp tiles (32 rows), split along K (see the
+            // f64 ones above; the scalar 16-row tiles are with the other scalar ones).
+            for split_k in [1, 2, 4, 8] {
+                v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+            }
         }
         // s: twins of the direct warp-tiled tiles from 64 x 64 up (not the persistent ones, whose
         // batches of small matrices would pay the copy of every entry) that run NN, TN and TT as

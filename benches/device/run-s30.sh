@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Thirtieth session: complex f32 (c) on the warp-tiled FMA atom. Output: $OUT/s30-$PHASE*. Run
+# after stage.sh (carry .carry).
+# PHASE=a: the warp-tiled c configs at tile edges in nine transpose pairs, the 32 x 128 split-K
+#          ones (c and s) in gemm_batched's split-K test, the bitwise repeat test (s, d, c, z), and
+#          the committed c and z tables' configs (s30-a-tests.txt); c NT lines on the committed
+#          tables and pinned on four warp-tiled tiles (s30-a.txt).
+# PHASE=b: rocmath-tune c in the four layouts at the issue's sizes but 8192^3 and
+#          4096x4096x65536, every candidate (tables flat in $OUT/s30-b-tables/, logs in
+#          $OUT/s30-b-tune/); the c lines on them (s30-b.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-a}
+status=0
+source benches/device/gemm-lib.sh
+C_SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048"
+c_nt() {  # FILE LABEL SIZE [BENCH-ARGS...]: one c NT line at SIZE (MxNxK[xBATCH])
+  local file=$1 label=$2 s=$3; shift 3
+  IFS=x read -r m n k b <<< "$s"
+  bench_line "$file" "$label c NT $s" --precision c --transA N --transB T -m $m -n $n -k $k --batch ${b:-1} "$@"
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s30-a-tests.txt"
+  ROCMATH_TEST_CONFIGS=fmaw TEST_TIMEOUT=240 run_test s30-a-tests.txt gemm-test c_fma_configs_at_tile_edges
+  ROCMATH_TEST_CONFIGS=mt32x128x16_w1x4 TEST_TIMEOUT=120 run_test s30-a-tests.txt gemm_batched-test split_k_configs_match_reference
+  TEST_TIMEOUT=60 run_test s30-a-tests.txt gemm_batched-test split_k_results_repeat_bitwise
+  TEST_TIMEOUT=150 run_test s30-a-tests.txt gemm-test table_configs_match_reference_complex
+  grep -E "^test |test result|FAILED|configs checked|configs of|panicked" "$OUT/s30-a-tests.txt"
+  grep -q FAILED "$OUT/s30-a-tests.txt" && status=1
+  nvidia-smi -L > "$OUT/s30-a.txt"
+  for s in 1024x1024x1024 4096x4096x4096; do
+    c_nt s30-a "committed tables" $s
+    for cfg in mt64x64x8_w2x2_s3_p4x4_g8_o1_fmaw32x16 mt128x64x8_w4x2_s3_p4x4_g8_o1_fmaw32x16 mt64x128x8_w2x4_s3_p4x4_g8_o1_fmaw32x16 mt128x128x8_w4x4_s3_p4x4_g8_o1_fmaw32x16; do
+      [ $SECONDS -lt 540 ] && c_nt s30-a "pinned $cfg" $s --config $cfg
+    done
+  done
+  ;;
+b)
+  T="$OUT/s30-b-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=420 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s30-b-tables"
+  cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-b-tables/" 2>/dev/null
+  nvidia-smi -L > "$OUT/s30-b.txt"
+  for s in 1024x1024x1024 4096x4096x4096 8192x8192x128 16x8192x8192 128x128x128x2048 32x32x32x10000; do
+    [ $SECONDS -lt 550 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-b tuned $s
+  done
+  ;;
+esac
+exit $status
