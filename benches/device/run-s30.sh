@@ -7,7 +7,20 @@
 #          tables and pinned on four warp-tiled tiles (s30-a.txt).
 # PHASE=b: rocmath-tune c in the four layouts at the issue's sizes but 8192^3 and
 #          4096x4096x65536, every candidate (tables flat in $OUT/s30-b-tables/, logs in
-#          $OUT/s30-b-tune/); the c lines on them (s30-b.txt).
+#          $OUT/s30-b-tune/); the c lines on them, and s NN 8192x4096x8192 (the FLOPs and
+#          shape of c 4096^3 as one real product, A expanded to 2 x 2 real blocks) (s30-b.txt);
+#          Nsight Compute on c NT 2048^3, ours (128 x 128 warp-tiled) and cuBLAS's (s30-b-ncu.tgz;
+#          tuning logs in s30-b-tune.tgz). (Its tuning steps ran into their 120 s timeouts on a
+#          cold kernel cache, compiling 36 modules: no table came of it.)
+# PHASE=c: PHASE=b's tuning alone, with room for the compiles (tables flat in $OUT/s30-c-tables/,
+#          logs in s30-c-tune.tgz), then the c lines that time allows (s30-c.txt). (NT again ran
+#          into its timeout before its first size was done, still compiling; NN, on the compiled
+#          modules, finished; TN and TT were past the deadline.)
+# PHASE=d: c NN lines on tuning/tables, read at run time (the c NN table from PHASE=c copied in
+#          first), cuBLAS in the same run (s30-d.txt).
+# PHASE=e: (on the machine PHASE=c left warm, its modules compiled) rocmath-tune c NT over the
+#          warp-tiled candidates and the table's pick, at all PHASE=c sizes but 1024^3 and 2048^3
+#          (s30-e-tune-c-NT.log; the table flat in $OUT).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -39,13 +52,43 @@ a)
 b)
   T="$OUT/s30-b-tune"; mkdir -p "$T"
   OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
-    DEADLINE=420 STEP_TIMEOUT=150 bash benches/device/run-tune.sh || status=1
+    DEADLINE=300 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
   mkdir -p "$OUT/s30-b-tables"
   cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-b-tables/" 2>/dev/null
   nvidia-smi -L > "$OUT/s30-b.txt"
   for s in 1024x1024x1024 4096x4096x4096 8192x8192x128 16x8192x8192 128x128x128x2048 32x32x32x10000; do
-    [ $SECONDS -lt 550 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-b tuned $s
+    [ $SECONDS -lt 450 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-b tuned $s
   done
+  [ $SECONDS -lt 460 ] && bench_line s30-b "s NN 8192x4096x8192" --precision s --transA N --transB N -m 8192 -n 4096 -k 8192
+  mkdir -p "$OUT/ncu"
+  [ $SECONDS -lt 470 ] && ncu_case c2048 c 2048 1 --config mt128x128x8_w4x4_s3_p4x4_g8_o1_fmaw32x16
+  # (archives: the device tool brings back about eight files)
+  tar czf "$OUT/s30-b-ncu.tgz" -C "$OUT" ncu && rm -rf "$OUT/ncu"
+  tar czf "$OUT/s30-b-tune.tgz" -C "$OUT" s30-b-tune && rm -rf "$OUT/s30-b-tune"
+  ;;
+c)
+  T="$OUT/s30-c-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=360 STEP_TIMEOUT=270 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s30-c-tables"
+  cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-c-tables/" 2>/dev/null
+  nvidia-smi -L > "$OUT/s30-c.txt"
+  for s in 16x8192x8192 32x32x32x10000 8192x8192x128 4096x4096x4096; do
+    [ $SECONDS -lt 420 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-c tuned $s
+  done
+  tar czf "$OUT/s30-c-tune.tgz" -C "$OUT" s30-c-tune && rm -rf "$OUT/s30-c-tune"
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s30-d.txt"
+  for s in 32x32x32x10000 16x8192x8192 4096x4096x4096 128x128x128x2048; do
+    IFS=x read -r m n k b <<< "$s"
+    ROCMATH_TUNING_DIR=tuning/tables BENCH_TIMEOUT=25 bench_line s30-d "tables c NN $s" --precision c --transA N --transB N -m $m -n $n -k $k --batch ${b:-1}
+  done
+  ;;
+e)
+  OUT=$OUT/t PRECISIONS=c LAYOUTS=NT SIZES=16x8192x8192,32x32x32x10000,4096x4096x4096,128x128x128x2048,8192x8192x128,64x64x64x4096 \
+    FILTER=fmaw MAX_CANDIDATES=40 ITERS=5 WARMUP=2 DEADLINE=60 STEP_TIMEOUT=70 bash benches/device/run-tune.sh || status=1
+  cp $OUT/t/tables/sm_90/gemm_c_nt.json $OUT/; cp $OUT/t/tune-c-NT.log $OUT/s30-e-tune-c-NT.log; rm -rf $OUT/t
   ;;
 esac
 exit $status
