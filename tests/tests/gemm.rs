@@ -565,7 +565,10 @@ fn c_fma_configs_at_tile_edges() {
         let arch = device.properties().arch;
         let configs = GemmConfig::candidates(GemmFamily::C, &arch);
         assert!(configs.iter().any(|c| c.is_direct() && !c.persistent) && configs.iter().any(|c| c.persistent), "{arch}: c candidates");
-        assert!(configs.iter().any(|c| c.atom == Atom::FmaWarp && c.is_direct()) && configs.iter().any(|c| c.atom == Atom::FmaWarp && !c.is_direct()), "{arch}: warp-tiled c candidates");
+        if arch == "sm_90" {
+            // (the warp-tiled c tiles are NVIDIA-only: they spill on gfx90a and gfx942)
+            assert!(configs.iter().any(|c| c.atom == Atom::FmaWarp && c.is_direct()) && configs.iter().any(|c| c.atom == Atom::FmaWarp && !c.is_direct()), "{arch}: warp-tiled c candidates");
+        }
         let checked = complex_configs_at_tile_edges::<Complex32>(&device, &configs, 2300);
         eprintln!("{arch}: {checked} complex f32 configs checked");
     }

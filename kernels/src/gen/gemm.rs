@@ -982,27 +982,31 @@ impl GemmConfig {
             }
         };
         if family == F::C {
-            // Complex f32: 32 x 32 warp tiles (4 x 8 complex, 64 accumulator registers a lane: the
-            // s blocking's 8 x 8 budget, with 3/4 of its LDS bytes per FMA), 4 to 16 warps; 32 x 16
-            // (4 x 4) ones for small batches, persistent too; 32 x 128 over 1 x 4 warps, split
-            // along K, for m = 16.
-            for (mt, waves, stages) in [
-                ([64, 64, 8], [2, 2], &[1, 2, 3][..]),
-                ([64, 64, 16], [2, 2], &[1, 3][..]),
-                ([128, 64, 8], [4, 2], &[1, 3][..]),
-                ([64, 128, 8], [2, 4], &[1, 3][..]),
-                ([128, 128, 8], [4, 4], &[1, 3][..]),
-                ([32, 32, 16], [1, 2], &[1, 2][..]),
-            ] {
-                for &s in stages {
-                    v.push(warp(mt, waves, s, 1));
+            // Complex f32 (NVIDIA only): 32 x 32 warp tiles (4 x 8 complex, 64 accumulator
+            // registers a lane: the s blocking's 8 x 8 budget, with 3/4 of its LDS bytes per FMA),
+            // 4 to 16 warps; 32 x 16 (4 x 4) ones for small batches, persistent too; 32 x 128
+            // over 1 x 4 warps, split along K, for m = 16. (On gfx90a and gfx942 every one of them
+            // took 250-300 VGPRs with AGPR spills, some to scratch, at 0-1 waves per SIMD:
+            // kernels-check, s30.)
+            if nvidia {
+                for (mt, waves, stages) in [
+                    ([64, 64, 8], [2, 2], &[1, 2, 3][..]),
+                    ([64, 64, 16], [2, 2], &[1, 3][..]),
+                    ([128, 64, 8], [4, 2], &[1, 3][..]),
+                    ([64, 128, 8], [2, 4], &[1, 3][..]),
+                    ([128, 128, 8], [4, 4], &[1, 3][..]),
+                    ([32, 32, 16], [1, 2], &[1, 2][..]),
+                ] {
+                    for &s in stages {
+                        v.push(warp(mt, waves, s, 1));
+                    }
                 }
-            }
-            for (mt, waves, stages) in [([32, 32, 16], [1, 2], 3), ([64, 64, 16], [2, 2], 3)] {
-                v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
-            }
-            for split_k in [1, 2, 4, 8] {
-                v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+                for (mt, waves, stages) in [([32, 32, 16], [1, 2], 3), ([64, 64, 16], [2, 2], 3)] {
+                    v.push(GemmConfig { persistent: true, ..warp(mt, waves, stages, 1) });
+                }
+                for split_k in [1, 2, 4, 8] {
+                    v.push(GemmConfig { split_k, ..warp([32, 128, 16], [1, 4], 3, 2) });
+                }
             }
         } else {
             // f32: 8 x 8 per lane (2 x 2 atoms over a 64 x 32 warp tile) in 128 x 128 x 8 blocks of
