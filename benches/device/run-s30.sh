@@ -27,10 +27,18 @@ P=${PHASE:-a}
 status=0
 source benches/device/gemm-lib.sh
 C_SIZES="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048"
-c_nt() {  # FILE LABEL SIZE [BENCH-ARGS...]: one c NT line at SIZE (MxNxK[xBATCH])
-  local file=$1 label=$2 s=$3; shift 3
+c_line() {  # FILE LABEL LAYOUT SIZE [BENCH-ARGS...]: one c line (LAYOUT e.g. NT) at SIZE (MxNxK[xBATCH])
+  local file=$1 label=$2 layout=$3 s=$4; shift 4
   IFS=x read -r m n k b <<< "$s"
-  bench_line "$file" "$label c NT $s" --precision c --transA N --transB T -m $m -n $n -k $k --batch ${b:-1} "$@"
+  bench_line "$file" "$label c $layout $s" --precision c --transA ${layout:0:1} --transB ${layout:1:1} -m $m -n $n -k $k --batch ${b:-1} "$@"
+}
+tune_c() {  # PHASE DEADLINE STEP_TIMEOUT: every c candidate in the four layouts at C_SIZES (tables
+            # flat in $OUT/s30-PHASE-tables/); sets T to the tuning directory (tables under it)
+  T="$OUT/s30-$1-tune"; mkdir -p "$T"
+  OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
+    DEADLINE=$2 STEP_TIMEOUT=$3 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s30-$1-tables"
+  cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-$1-tables/" 2>/dev/null
 }
 case $P in
 a)
@@ -43,21 +51,17 @@ a)
   grep -q FAILED "$OUT/s30-a-tests.txt" && status=1
   nvidia-smi -L > "$OUT/s30-a.txt"
   for s in 1024x1024x1024 4096x4096x4096; do
-    c_nt s30-a "committed tables" $s
+    c_line s30-a "committed tables" NT $s
     for cfg in mt64x64x8_w2x2_s3_p4x4_g8_o1_fmaw32x16 mt128x64x8_w4x2_s3_p4x4_g8_o1_fmaw32x16 mt64x128x8_w2x4_s3_p4x4_g8_o1_fmaw32x16 mt128x128x8_w4x4_s3_p4x4_g8_o1_fmaw32x16; do
-      [ $SECONDS -lt 540 ] && c_nt s30-a "pinned $cfg" $s --config $cfg
+      [ $SECONDS -lt 540 ] && c_line s30-a "pinned $cfg" NT $s --config $cfg
     done
   done
   ;;
 b)
-  T="$OUT/s30-b-tune"; mkdir -p "$T"
-  OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
-    DEADLINE=300 STEP_TIMEOUT=120 bash benches/device/run-tune.sh || status=1
-  mkdir -p "$OUT/s30-b-tables"
-  cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-b-tables/" 2>/dev/null
+  tune_c b 300 120
   nvidia-smi -L > "$OUT/s30-b.txt"
   for s in 1024x1024x1024 4096x4096x4096 8192x8192x128 16x8192x8192 128x128x128x2048 32x32x32x10000; do
-    [ $SECONDS -lt 450 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-b tuned $s
+    [ $SECONDS -lt 450 ] && ROCMATH_TUNING_DIR="$T/tables" c_line s30-b tuned NT $s
   done
   [ $SECONDS -lt 460 ] && bench_line s30-b "s NN 8192x4096x8192" --precision s --transA N --transB N -m 8192 -n 4096 -k 8192
   mkdir -p "$OUT/ncu"
@@ -67,22 +71,17 @@ b)
   tar czf "$OUT/s30-b-tune.tgz" -C "$OUT" s30-b-tune && rm -rf "$OUT/s30-b-tune"
   ;;
 c)
-  T="$OUT/s30-c-tune"; mkdir -p "$T"
-  OUT="$T" PRECISIONS=c LAYOUTS="NT NN TN TT" SIZES=$C_SIZES MAX_CANDIDATES=40 ITERS=5 WARMUP=2 \
-    DEADLINE=360 STEP_TIMEOUT=270 bash benches/device/run-tune.sh || status=1
-  mkdir -p "$OUT/s30-c-tables"
-  cp "$T"/tables/sm_90/gemm_c_*.json "$OUT/s30-c-tables/" 2>/dev/null
+  tune_c c 360 270
   nvidia-smi -L > "$OUT/s30-c.txt"
   for s in 16x8192x8192 32x32x32x10000 8192x8192x128 4096x4096x4096; do
-    [ $SECONDS -lt 420 ] && ROCMATH_TUNING_DIR="$T/tables" c_nt s30-c tuned $s
+    [ $SECONDS -lt 420 ] && ROCMATH_TUNING_DIR="$T/tables" c_line s30-c tuned NT $s
   done
   tar czf "$OUT/s30-c-tune.tgz" -C "$OUT" s30-c-tune && rm -rf "$OUT/s30-c-tune"
   ;;
 d)
   nvidia-smi -L > "$OUT/s30-d.txt"
   for s in 32x32x32x10000 16x8192x8192 4096x4096x4096 128x128x128x2048; do
-    IFS=x read -r m n k b <<< "$s"
-    ROCMATH_TUNING_DIR=tuning/tables BENCH_TIMEOUT=25 bench_line s30-d "tables c NN $s" --precision c --transA N --transB N -m $m -n $n -k $k --batch ${b:-1}
+    ROCMATH_TUNING_DIR=tuning/tables BENCH_TIMEOUT=25 c_line s30-d tables NN $s
   done
   ;;
 e)

@@ -251,7 +251,8 @@ impl Atom {
         }
     }
 
-    /// Elements read as one vector from LDS. Mirrors `A_VEC`/`B_VEC`.
+    /// Elements read as one vector from LDS. Mirrors `A_VEC`/`B_VEC`, except that the warp-tiled
+    /// FMA atom reads complex f32 two at a time (16 bytes): its 4 holds rows to a multiple of both.
     pub fn lds_vec(self) -> u32 {
         match self {
             Atom::MfmaF32_32x32x8F16
