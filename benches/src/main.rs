@@ -6,7 +6,7 @@
 //!   rocmath-bench gemm --precision s --transA N --transB T -m 4096 -n 4096 -k 4096 \
 //!                 [--lda ..] [--ldb ..] [--ldc ..] [--batch ..] [--alpha ..] [--beta ..] \
 //!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] [--group G] \
-//!                 [--variant fma|mma|mfma|wgmma] [--no-peer]
+//!                 [--variant fma|mma|mfma|wgmma] [--config TAG] [--complex-route direct|real] [--no-peer]
 //!   rocmath-bench fft --precision single|double|half --type c2c|r2c|c2r [--inverse] \
 //!                 --length N[xN2[xN3]] (fastest first, as rocFFT) [--batch B] [--inplace] \
 //!                 [--device cpu|cuda[:N]|hip[:N]] [--iters 20] [--warmup 3] [--no-peer]
@@ -19,7 +19,7 @@ use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::fft::{suite_cases, FftArgs};
 use rocmath_bench::gemm::{check, sample_columns, time_calls, CallTime, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
-use rocmath_blas::{gemm_ex_family, gemm_solution, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
+use rocmath_blas::{gemm_ex_family, gemm_solution, ComplexGemmRoute, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
 use rocmath_tests::{gemm_i8_reference_column, xf32_compute_roundoff, Num, Rng};
 use std::process::ExitCode;
@@ -27,12 +27,14 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
   gemm options: --precision s|d|c|z|h|hss|bss|hhs|bbs|xf32|i8  --transA N|T|C  --transB N|T|C
                 -m M -n N -k K  [--lda L] [--ldb L] [--ldc L] [--batch B] [--alpha A] [--beta B]
-                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--group G] [--variant fma|mma|mfma|wgmma] [--config TAG] [--no-peer]
+                [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--group G] [--variant fma|mma|mfma|wgmma] [--config TAG]
+                [--complex-route direct|real] [--no-peer]
                 --iters timed samples, each of G back-to-back calls (default: as many as last 0.5 ms; --group 1
                 times single calls from an idle device); the median sample's time over G is the call's
                 xf32: f32 with rocblas_xf32_xdl_math_op (TF32 products; cuBLAS COMPUTE_32F_FAST_TF32)
                 i8: i8 inputs, i32 C/D and integer alpha/beta (cuBLAS COMPUTE_32I; 2 ops a multiply-add)
                 --config pins one kernel config by name (e.g. mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16)
+                --complex-route pins how c runs: on the complex kernels, or as one real product (default: by size)
   fft options:  --precision single|double|half  --type c2c|r2c|c2r  [--inverse]  --length N[xN2[xN3]]
                 [--batch B] [--inplace] [--device cpu|cuda[:N]|hip[:N]] [--iters N] [--warmup N] [--no-peer]
                 lengths fastest first (rocFFT's order); the peer is cuFFT on NVIDIA, RustFFT and FFTW on the CPU;
@@ -59,6 +61,7 @@ struct GemmArgs {
     group: Option<usize>,
     variant: Option<GemmVariant>,
     config: Option<GemmConfig>,
+    complex_route: Option<ComplexGemmRoute>,
     peer: bool,
 }
 
@@ -82,6 +85,7 @@ impl Default for GemmArgs {
             group: None,
             variant: None,
             config: None,
+            complex_route: None,
             peer: true,
         }
     }
@@ -129,6 +133,13 @@ fn parse_gemm(args: &[String], device: &mut Option<String>) -> Result<GemmArgs, 
                 })
             }
             "--config" => g.config = Some(GemmConfig::parse(&value()?)?),
+            "--complex-route" => {
+                g.complex_route = Some(match value()?.as_str() {
+                    "direct" => ComplexGemmRoute::Direct,
+                    "real" => ComplexGemmRoute::AsReal,
+                    v => return Err(format!("--complex-route: unknown {v} (direct or real)")),
+                })
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -338,6 +349,7 @@ fn bench<In: Num, Out: Num>(device: &Device, g: &GemmArgs, family: GemmFamily, (
     }
     handle.set_gemm_variant(g.variant);
     handle.set_gemm_config(g.config);
+    handle.set_complex_gemm_route(g.complex_route);
     let q = handle.queue().clone();
     let DeviceData { a, b, mut c } = DeviceData::upload(&q, &host)?;
 
@@ -420,6 +432,7 @@ fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     let mut handle = Handle::on(device).map_err(|e| err(&e))?;
     handle.set_gemm_variant(g.variant);
     handle.set_gemm_config(g.config);
+    handle.set_complex_gemm_route(g.complex_route);
     let q = handle.queue().clone();
     let up_err = |e: rocmath_runtime::Error| e.to_string();
     let (da, db) = (DeviceBuffer::from_slice(&q, &a).map_err(up_err)?, DeviceBuffer::from_slice(&q, &b).map_err(up_err)?);

@@ -11,6 +11,9 @@ use rocmath_runtime::{Backend, GpuDevice, GpuQueue, KernelArgs, KernelSource, La
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod as_real;
+use as_real::{gemm_as_real, AsRealPlan};
+
 /// A GEMM kernel's module (its name carries its whole config), built the first time. Looked up
 /// by the kernel itself, so that a call does not format and hash the module's name.
 fn module(device: &GpuDevice, kernel: GemmKernel) -> Result<Arc<Module>> {
@@ -40,7 +43,8 @@ fn transpose_source() -> KernelSource {
 /// every config the embedded tuning tables of the arch name (entries and fallbacks) that runs
 /// there, with the unsplit twin of each split-K one (for calls without a workspace, or of one
 /// slice), every family's fallback of every variant that runs there (the mma.sync kernels that
-/// take calls TMA cannot describe among them), and the operand transpose. Each once.
+/// take calls TMA cannot describe among them), the operand transpose and the complex-as-real
+/// copies. Each once.
 pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
     let mut kernels: Vec<GemmKernel> = Vec::new();
     for table in Tables::embedded().iter().filter(|t| t.arch == arch && t.generator == GENERATOR) {
@@ -59,6 +63,7 @@ pub fn aot_kernel_sources(arch: &str) -> Vec<KernelSource> {
     let mut seen = std::collections::HashSet::new();
     let mut out: Vec<KernelSource> = kernels.iter().filter(|k| k.supports_arch(arch) && seen.insert(k.module_name())).map(kernel_source).collect();
     out.push(transpose_source());
+    out.push(as_real::source());
     out
 }
 
@@ -164,7 +169,9 @@ pub(crate) fn select(
 
 /// The kernel module a gemm call of this shape would run on the handle's device (`None` on the
 /// CPU), for the bench and the tuner to report. A wgmma module runs only when TMA can describe
-/// the operands (see `tma_describes`); other calls of that shape run the mma.sync fallback.
+/// the operands (see `tma_describes`); other calls of that shape run the mma.sync fallback. A
+/// complex f32 shape that runs as a real product (see [`crate::ComplexGemmRoute`]) reports the
+/// `s` kernel that runs it (for host scalars and strided batches).
 #[allow(clippy::too_many_arguments)]
 pub fn gemm_solution(
     handle: &Handle,
@@ -178,7 +185,10 @@ pub fn gemm_solution(
 ) -> Result<Option<GemmKernel>> {
     match handle.queue().gpu() {
         None => Ok(None),
-        Some(q) => select(handle, q.device(), family, (trans_a, trans_b), [m, n, k, batch]).map(Some),
+        Some(q) => match as_real::real_kernel(handle, family, &q.device().properties().arch, (trans_a, trans_b), [m, n, k, batch]) {
+            Some(real) => Ok(Some(real)),
+            None => select(handle, q.device(), family, (trans_a, trans_b), [m, n, k, batch]).map(Some),
+        },
     }
 }
 
@@ -455,7 +465,7 @@ const COPY_ALIGN: usize = 256;
 ///
 /// # Safety
 /// As [`gemm`].
-unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<Option<WgmmaRun>> {
+unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall, scratch_from: usize) -> Result<Option<WgmmaRun>> {
     let slices = split_slices(kernel, call);
     let split = if slices > 1 {
         match SplitWorkspace::size(call, slices, 4) {
@@ -498,7 +508,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     if bytes == 0 {
         return Ok(Some(WgmmaRun { call: out, workspace: None }));
     }
-    let Ok(base) = handle.scratch(bytes) else { return Ok(None) };
+    let Ok(base) = handle.scratch_at(scratch_from, bytes) else { return Ok(None) };
     let workspace = split.map(|(ldw, _)| SplitWorkspace { address: base + workspace_offset as u64, ldw, slices });
     if copies.copies.is_empty() {
         return Ok(Some(WgmmaRun { call: out, workspace }));
@@ -557,6 +567,42 @@ struct BlockedRun {
     workspace: Option<SplitWorkspace>,
 }
 
+/// What a blocked call needs in the scratch: the repacking copies, and the split-K workspace
+/// after them. `attempts`: (bytes, ldw) with the workspace where it can be had, else without it
+/// (the call runs unsplit); where not even the copies' scratch can be had, the call runs on the
+/// stored operands.
+struct BlockedPlan {
+    call: GemmCall,
+    copies: CopyPlan,
+    slices: usize,
+    attempts: [Option<(usize, Option<usize>)>; 2],
+}
+
+impl BlockedPlan {
+    fn new(kernel: &GemmKernel, call: &GemmCall) -> BlockedPlan {
+        let repack = if kernel.config.repack { repack_plan(call) } else { None };
+        let (out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::default()));
+        let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
+        let slices = split_slices(kernel, call);
+        let split = if slices > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {
+            SplitWorkspace::size(call, slices, kernel.family.compute_bytes() as usize)
+        } else {
+            None
+        };
+        let ws_at = copies.bytes.next_multiple_of(COPY_ALIGN);
+        let attempts = [split.and_then(|(ldw, ws_bytes)| Some((ws_at.checked_add(ws_bytes)?, Some(ldw)))), Some((copies.bytes, None))];
+        BlockedPlan { call: out, copies, slices, attempts }
+    }
+
+    /// The scratch the call takes at most (0 for a wgmma kernel, whose calls this does not plan).
+    fn most_bytes(kernel: &GemmKernel, call: &GemmCall) -> usize {
+        if kernel.config.is_wgmma() {
+            return 0;
+        }
+        BlockedPlan::new(kernel, call).attempts.into_iter().flatten().map(|(bytes, _)| bytes).max().unwrap_or(0)
+    }
+}
+
 /// Prepares a blocked call: plans the repacking copies and the split-K workspace, allocates
 /// both in the handle's scratch and launches the copies. A split-K config's call gets no
 /// workspace (and runs the config's unsplit twin) where it uses pointer arrays, multiplies
@@ -565,25 +611,14 @@ struct BlockedRun {
 ///
 /// # Safety
 /// As [`gemm`].
-unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall) -> Result<BlockedRun> {
-    let repack = if kernel.config.repack { repack_plan(call) } else { None };
-    let (mut out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::default()));
-    let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
-    let slices = split_slices(kernel, call);
-    let split = if slices > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {
-        SplitWorkspace::size(call, slices, kernel.family.compute_bytes() as usize)
-    } else {
-        None
-    };
-    // With the workspace where it can be had, else without it (the call runs unsplit); where
-    // not even the copies' scratch can be had, the call runs on the stored operands.
+unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall, scratch_from: usize) -> Result<BlockedRun> {
+    let BlockedPlan { call: mut out, copies, slices, attempts } = BlockedPlan::new(kernel, call);
     let ws_at = copies.bytes.next_multiple_of(COPY_ALIGN);
-    let attempts = [split.and_then(|(ldw, ws_bytes)| Some((ws_at.checked_add(ws_bytes)?, Some(ldw)))), Some((copies.bytes, None))];
     for (bytes, ldw) in attempts.into_iter().flatten() {
         if bytes == 0 {
             return Ok(BlockedRun { call: out, workspace: None });
         }
-        let Ok(base) = handle.scratch(bytes) else { continue };
+        let Ok(base) = handle.scratch_at(scratch_from, bytes) else { continue };
         if !copies.copies.is_empty() {
             launch_copies(queue, &copies, base, &mut out)?;
         }
@@ -682,14 +717,28 @@ fn push_scalars(args: &mut KernelArgs, family: GemmFamily, scalars: Scalars) -> 
 /// the call describes.
 pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
     let queue = handle.queue().gpu().ok_or_else(|| BlasError::new(Status::InternalError, "handle", "not a GPU queue"))?;
+    if let Some(plan) = AsRealPlan::new(handle, call) {
+        if gemm_as_real(handle, queue, call, &plan)? {
+            return Ok(());
+        }
+    }
+    let kernel = select(handle, queue.device(), call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
+    run(handle, queue, kernel, call, 0)
+}
+
+/// Launches `call` on `kernel`, its copies and split-K workspace in the handle's scratch past
+/// the first `scratch_from` bytes (which the caller has filled for this call).
+///
+/// # Safety
+/// As [`gemm`].
+unsafe fn run(handle: &Handle, queue: &GpuQueue, mut kernel: GemmKernel, call: &GemmCall, scratch_from: usize) -> Result<()> {
     let device = queue.device();
-    let mut kernel = select(handle, device, call.family, (call.trans_a, call.trans_b), [call.m, call.n, call.k, call.batch])?;
     if kernel.config.is_wgmma() {
         // A split-K pick whose call takes one slice runs the unsplit twin.
         if split_slices(&kernel, call) == 1 {
             kernel = kernel.unsplit();
         }
-        if let Some(run) = wgmma_call(handle, queue, &kernel, call)? {
+        if let Some(run) = wgmma_call(handle, queue, &kernel, call, scratch_from)? {
             let module = module(device, kernel)?;
             return launch_wgmma(queue, &kernel, &module, &run);
         }
@@ -697,7 +746,7 @@ pub(crate) unsafe fn gemm(handle: &Handle, call: &GemmCall) -> Result<()> {
         kernel = GemmKernel::fallback(kernel.family, GemmVariant::Mma)
             .map_err(|why| BlasError::new(Status::ArchMismatch, "handle", why))?;
     }
-    let run = blocked_run(handle, queue, &kernel, call)?;
+    let run = blocked_run(handle, queue, &kernel, call, scratch_from)?;
     let call = &run.call;
     let kernel = if kernel.config.split_k > 1 && run.workspace.is_none() { kernel.unsplit() } else { kernel };
     let kernel = kernel.with_batch(call.form);

@@ -1,5 +1,5 @@
 //! The BLAS handle: the queue ops run on, the pointer mode, a workspace, and kernel selection.
-use crate::types::{BlasError, MathMode, PointerMode, Result, Status};
+use crate::types::{BlasError, ComplexGemmRoute, MathMode, PointerMode, Result, Status};
 use rocmath_kernels::blas::{GemmConfig, GemmVariant};
 use rocmath_runtime::{Device, DeviceBuffer, GpuQueue, Queue};
 use std::sync::Mutex;
@@ -11,6 +11,8 @@ pub struct Handle {
     math_mode: MathMode,
     gemm_variant: Option<GemmVariant>,
     gemm_config: Option<GemmConfig>,
+    complex_gemm_route: Option<ComplexGemmRoute>,
+    scratch_limit: Option<usize>,
     workspace: Option<DeviceBuffer<u8>>,
     /// Device memory the library grows as its ops need it (the k-major operand copies in front
     /// of the tf32 wgmma GEMMs), apart from the caller's workspace; kept for the handle's life.
@@ -25,6 +27,8 @@ impl std::fmt::Debug for Handle {
             .field("math_mode", &self.math_mode)
             .field("gemm_variant", &self.gemm_variant)
             .field("gemm_config", &self.gemm_config.map(|c| c.tag()))
+            .field("complex_gemm_route", &self.complex_gemm_route)
+            .field("scratch_limit", &self.scratch_limit)
             .field("workspace_bytes", &self.workspace_size())
             .finish()
     }
@@ -59,6 +63,8 @@ impl Handle {
             math_mode: MathMode::Default,
             gemm_variant: None,
             gemm_config: None,
+            complex_gemm_route: None,
+            scratch_limit: None,
             workspace: None,
             scratch: Mutex::new(None),
         }
@@ -128,6 +134,34 @@ impl Handle {
         self.gemm_config = config;
     }
 
+    /// The complex f32 GEMM route pinned on this handle, if any.
+    pub fn complex_gemm_route(&self) -> Option<ComplexGemmRoute> {
+        self.complex_gemm_route
+    }
+
+    /// Pins how complex f32 GEMMs run on GPUs (for tests and benchmarks); `None` restores the
+    /// choice by size: host scalars, strided batches and shapes where the copies cost little
+    /// next to the product run [`ComplexGemmRoute::AsReal`] (unless a config or variant is
+    /// pinned, which pins the complex kernels). Calls the real route cannot take (pointer
+    /// arrays, device scalars, host alpha zero, no scratch to be had) run direct whatever the
+    /// pin.
+    pub fn set_complex_gemm_route(&mut self, route: Option<ComplexGemmRoute>) {
+        self.complex_gemm_route = route;
+    }
+
+    /// The most scratch the copies of one complex-as-real GEMM step may take (`None`: 1 GiB).
+    pub fn scratch_limit(&self) -> Option<usize> {
+        self.scratch_limit
+    }
+
+    /// Bounds the scratch of the complex-as-real copies (see [`ComplexGemmRoute::AsReal`]): a
+    /// call whose copies need more runs in K steps whose copies fit, and one whose copies of 256
+    /// columns do not fit runs direct. (Split-K workspaces and the wgmma operand copies keep
+    /// their own bounds.)
+    pub fn set_scratch_limit(&mut self, bytes: Option<usize>) {
+        self.scratch_limit = bytes;
+    }
+
     /// Gives the handle `bytes` of device scratch for ops that need it (none does yet).
     pub fn set_workspace(&mut self, bytes: usize) -> Result<()> {
         self.workspace = if bytes == 0 { None } else { Some(DeviceBuffer::zeroed(&self.queue, bytes)?) };
@@ -143,11 +177,24 @@ impl Handle {
     /// an earlier one left there. The reallocation frees the old block only after the device
     /// is done with it (the driver's free waits for outstanding work).
     pub(crate) fn scratch(&self, bytes: usize) -> Result<u64> {
+        self.scratch_at(0, bytes)
+    }
+
+    /// [`Handle::scratch`] past the first `from` bytes, which an op has filled and still reads
+    /// (and holds addresses into): the address of `bytes` bytes at offset `from`. With `from` >
+    /// 0 the block is never moved: where it is too small this is an error (the op sizes the
+    /// first request for both parts).
+    pub(crate) fn scratch_at(&self, from: usize, bytes: usize) -> Result<u64> {
+        let total = from.checked_add(bytes).ok_or_else(|| BlasError::new(Status::MemoryError, "handle", "scratch size overflows"))?;
         let mut scratch = self.scratch.lock().map_err(|_| BlasError::new(Status::InternalError, "handle", "scratch lock poisoned"))?;
-        if scratch.as_ref().is_none_or(|b| b.len() < bytes) {
+        if scratch.as_ref().is_none_or(|b| b.len() < total) {
+            if from > 0 {
+                return Err(BlasError::new(Status::MemoryError, "handle", "the scratch in use is too small"));
+            }
+            // The old block goes first, so that both are never held.
             *scratch = None;
-            *scratch = Some(DeviceBuffer::zeroed(&self.queue, bytes)?);
+            *scratch = Some(DeviceBuffer::zeroed(&self.queue, total)?);
         }
-        Ok(scratch.as_ref().map_or(0, |b| b.as_ptr() as u64))
+        Ok(scratch.as_ref().map_or(0, |b| b.as_ptr() as u64 + from as u64))
     }
 }

@@ -24,4 +24,4 @@ pub use gemm::{
 pub use gpu::{aot_kernel_sources, gemm_solution, gemm_split_slices};
 pub use handle::Handle;
 pub use rocmath_kernels::blas::{GemmConfig, GemmFamily, GemmKernel, GemmVariant};
-pub use types::{BlasError, Datatype, MathMode, Operation, PointerMode, Result, Status};
+pub use types::{BlasError, ComplexGemmRoute, Datatype, MathMode, Operation, PointerMode, Result, Status};

@@ -112,6 +112,16 @@ impl PointerMode {
     }
 }
 
+/// How a complex f32 GEMM runs on a GPU (see [`crate::Handle::set_complex_gemm_route`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ComplexGemmRoute {
+    /// On the complex kernels (`gemm_c_*`).
+    Direct,
+    /// As one real f32 product on the `s` kernels: op(A) expanded to 2 x 2 real blocks in the
+    /// handle's scratch (the 1m method), op(B) copied k x n where it is transposed.
+    AsReal,
+}
+
 /// `rocblas_math_mode`: whether single-precision GEMMs may use reduced-precision (xf32/TF32)
 /// matrix-core products.
 #[repr(i32)]

@@ -162,6 +162,22 @@ impl Unit {
         }
     }
 
+    /// The copies of the complex-as-real GEMM route (every vendor).
+    pub fn blas_complex_real() -> Unit {
+        Unit {
+            module: blas::ComplexRealKernels::MODULE.into(),
+            source: blas::ComplexRealKernels::source(),
+            kernels: vec![blas::ComplexRealKernels::PACK.into(), blas::ComplexRealKernels::SCALE.into()],
+            atom: Atom::Fma,
+            // (the complex f32 tile with its padding column, `tile` in complex_real.hip)
+            lds_bytes: blas::ComplexRealKernels::TILE * (blas::ComplexRealKernels::TILE + 1) * 8,
+            dynamic_lds: 0,
+            threads: blas::ComplexRealKernels::THREADS,
+            kernel: None,
+            vendor: Vendor::Any,
+        }
+    }
+
     /// The FFT element-wise module of one precision.
     pub fn fft_util(u: fft::FftUtilKernels) -> Unit {
         Unit {
@@ -229,6 +245,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
         v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
     }
     v.push(Unit::blas_transpose());
+    v.push(Unit::blas_complex_real());
     // FFT: the kernels that fit CDNA's 64 KiB of LDS on every vendor, the longer ones on NVIDIA.
     let everywhere = fft::check_kernels(fft::SHARED_CDNA);
     for k in &everywhere {

@@ -5,7 +5,7 @@ pub mod fft;
 
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_blas::{GemmVariant, Handle, Operation};
+use rocmath_blas::{ComplexGemmRoute, GemmVariant, Handle, Operation};
 use rocmath_runtime::Device;
 
 /// A number the reference can widen to Complex64 and narrow back.
@@ -240,12 +240,16 @@ pub fn stored_shape(op: Operation, rows: usize, cols: usize) -> (usize, usize) {
     if op == Operation::None { (rows, cols) } else { (cols, rows) }
 }
 
-/// Handles to test with on `device`: the default selection, plus each pinned variant on a GPU
-/// (so that every kernel a device can select is exercised; a variant the device cannot run
-/// fails its calls with `ArchMismatch`).
+/// Handles to test with on `device`: the default selection, plus on a GPU complex f32 calls
+/// pinned to the real route, and each pinned variant (so that every kernel a device can select
+/// is exercised; a variant the device cannot run fails its calls with `ArchMismatch`).
 pub fn test_handles(device: &Device) -> Vec<Handle> {
     let mut out = vec![Handle::on(device).unwrap()];
     if device.is_gpu() {
+        // Complex f32 calls as one real product at every size (by default only large ones are).
+        let mut h = Handle::on(device).unwrap();
+        h.set_complex_gemm_route(Some(ComplexGemmRoute::AsReal));
+        out.push(h);
         for v in GemmVariant::ALL {
             let mut h = Handle::on(device).unwrap();
             h.set_gemm_variant(Some(v));

@@ -574,6 +574,29 @@ fn c_fma_configs_at_tile_edges() {
     }
 }
 
+/// Complex f32 as one real product, its copies held to a scratch limit that cuts K into steps
+/// of 256 columns (three steps, the last partial: the limit and shape of the unit test
+/// `copies_past_the_cap_run_in_k_steps` in blas/src/gpu/as_real.rs), in all nine transpose
+/// pairs, with complex alpha; beta 0 over NaN C, 1, and random (off the real axis: C is scaled
+/// into D before the steps add into it).
+#[test]
+fn c_as_real_in_k_steps() {
+    use rocmath_blas::ComplexGemmRoute;
+    for device in test_gpus() {
+        let mut h = Handle::on(&device).unwrap();
+        h.set_complex_gemm_route(Some(ComplexGemmRoute::AsReal));
+        h.set_scratch_limit(Some(300 * 712));
+        let mut seed = 4100;
+        for (ta, tb) in (0..9).map(|i| (OPS[i / 3], OPS[i % 3])) {
+            for beta_kind in [0, 1, 2] {
+                seed += 1;
+                let s = Shape { ta, tb, m: 40, n: 9, k: 700, pad: [(seed % 3) as usize, 1, 2], alpha_kind: 2, beta_kind, seed };
+                run_typed::<Complex32>(&h, &s).unwrap();
+            }
+        }
+    }
+}
+
 /// `configs` (those ROCMATH_TEST_CONFIGS selects) pinned in all nine transpose pairs: m, n and k
 /// cut mid-tile, tiles wholly inside with several K tiles (the plan copies and the interior
 /// epilogue), leading dimensions aligned and not; complex alpha, beta 0 over NaN C and beta

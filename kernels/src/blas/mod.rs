@@ -56,6 +56,30 @@ impl TransposeKernel {
     }
 }
 
+/// The copies that run a complex f32 GEMM as one real f32 GEMM (`src/blas/complex_real.hip`):
+/// op(A) expanded to 2 x 2 real blocks with alpha folded in, op(B) copied k x n where it is not
+/// N, and C scaled by a beta off the real axis.
+pub struct ComplexRealKernels;
+
+impl ComplexRealKernels {
+    pub const MODULE: &'static str = "blas_c32_real";
+    pub const PACK: &'static str = "rm_blas_c32_pack";
+    pub const SCALE: &'static str = "rm_blas_c32_scale";
+    /// Threads per block of both kernels (the pack: 32 x 8 over a 32 x 32 tile).
+    pub const THREADS: u32 = 256;
+    /// Rows and columns of one pack block's tile.
+    pub const TILE: u32 = 32;
+
+    /// The translation unit: prelude + complex_real.hip.
+    pub fn source() -> String {
+        let mut s = format!("// rocmath-kernels module {} (generated, do not edit)\n", Self::MODULE);
+        s.push_str(crate::prelude());
+        s.push_str("\n// ---- src/blas/complex_real.hip ----\n");
+        s.push_str(include_str!("complex_real.hip"));
+        s
+    }
+}
+
 /// Element-type family (A/B type, C/D type, compute/by-value scalar type, scalar pointer type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GemmFamily {
