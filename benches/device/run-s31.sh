@@ -13,6 +13,9 @@
 # PHASE=c: (after the s NN entry and the route's size rule were committed) the s table configs
 #          against the reference (s31-c-tests.txt); c lines with the route chosen by size
 #          (s31-c.txt).
+# PHASE=d: rocmath-tune c TN and TT over the warp-tiled candidates at the shapes the complex
+#          kernels keep (16 x 8192 x 8192, 1024^3, the three batches; tables flat in
+#          $OUT/s31-d-tables/, logs s31-d-tune-*.log), then TN/TT c lines on them (s31-d.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -62,6 +65,20 @@ c)
     IFS=: read -r layout s <<< "$ls"; IFS=x read -r m n k b <<< "$s"
     [ $SECONDS -lt 500 ] && bench_line s31-c "by size c $layout $s" --precision c --transA ${layout:0:1} --transB ${layout:1:1} -m $m -n $n -k $k --batch ${b:-1}
   done
+  ;;
+d)
+  T=$OUT/t
+  OUT=$T PRECISIONS=c LAYOUTS="TN TT" SIZES=16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048,1024x1024x1024 \
+    FILTER=fmaw MAX_CANDIDATES=40 ITERS=5 WARMUP=2 DEADLINE=380 STEP_TIMEOUT=330 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s31-d-tables"; cp "$T"/tables/sm_90/gemm_c_t?.json "$OUT/s31-d-tables/"
+  for l in TN TT; do cp "$T/tune-c-$l.log" "$OUT/s31-d-tune-c-$l.log"; done
+  export ROCMATH_TUNING_DIR=$T/tables
+  nvidia-smi -L > "$OUT/s31-d.txt"
+  for ls in TT:16x8192x8192 TT:32x32x32x10000 TN:32x32x32x10000 TT:64x64x64x4096 TN:128x128x128x2048 TT:1024x1024x1024; do
+    IFS=: read -r layout s <<< "$ls"; IFS=x read -r m n k b <<< "$s"
+    [ $SECONDS -lt 540 ] && BENCH_TIMEOUT=25 bench_line s31-d "tuned c $layout $s" --precision c --transA ${layout:0:1} --transB ${layout:1:1} -m $m -n $n -k $k --batch ${b:-1}
+  done
+  rm -rf "$T"
   ;;
 esac
 exit $status
