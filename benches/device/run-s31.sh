@@ -16,6 +16,8 @@
 # PHASE=d: rocmath-tune c TN and TT over the warp-tiled candidates at the shapes the complex
 #          kernels keep (16 x 8192 x 8192, 1024^3, the three batches; tables flat in
 #          $OUT/s31-d-tables/, logs s31-d-tune-*.log), then TN/TT c lines on them (s31-d.txt).
+# PHASE=e: (with PHASE=d's tables committed) the complex table configs against the reference
+#          (s31-e-tests.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-a}
@@ -79,6 +81,12 @@ d)
     [ $SECONDS -lt 540 ] && BENCH_TIMEOUT=25 bench_line s31-d "tuned c $layout $s" --precision c --transA ${layout:0:1} --transB ${layout:1:1} -m $m -n $n -k $k --batch ${b:-1}
   done
   rm -rf "$T"
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s31-e-tests.txt"
+  TEST_TIMEOUT=170 run_test s31-e-tests.txt gemm-test table_configs_match_reference_complex
+  grep -E "^test |test result|FAILED|configs checked|configs of|panicked" "$OUT/s31-e-tests.txt"
+  grep -q FAILED "$OUT/s31-e-tests.txt" && status=1
   ;;
 esac
 exit $status

@@ -575,6 +575,8 @@ struct BlockedPlan {
     call: GemmCall,
     copies: CopyPlan,
     slices: usize,
+    /// Where the workspace starts, after the copies.
+    ws_at: usize,
     attempts: [Option<(usize, Option<usize>)>; 2],
 }
 
@@ -591,7 +593,7 @@ impl BlockedPlan {
         };
         let ws_at = copies.bytes.next_multiple_of(COPY_ALIGN);
         let attempts = [split.and_then(|(ldw, ws_bytes)| Some((ws_at.checked_add(ws_bytes)?, Some(ldw)))), Some((copies.bytes, None))];
-        BlockedPlan { call: out, copies, slices, attempts }
+        BlockedPlan { call: out, copies, slices, ws_at, attempts }
     }
 
     /// The scratch the call takes at most (0 for a wgmma kernel, whose calls this does not plan).
@@ -612,8 +614,7 @@ impl BlockedPlan {
 /// # Safety
 /// As [`gemm`].
 unsafe fn blocked_run(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, call: &GemmCall, scratch_from: usize) -> Result<BlockedRun> {
-    let BlockedPlan { call: mut out, copies, slices, attempts } = BlockedPlan::new(kernel, call);
-    let ws_at = copies.bytes.next_multiple_of(COPY_ALIGN);
+    let BlockedPlan { call: mut out, copies, slices, ws_at, attempts } = BlockedPlan::new(kernel, call);
     for (bytes, ldw) in attempts.into_iter().flatten() {
         if bytes == 0 {
             return Ok(BlockedRun { call: out, workspace: None });

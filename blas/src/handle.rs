@@ -14,8 +14,9 @@ pub struct Handle {
     complex_gemm_route: Option<ComplexGemmRoute>,
     scratch_limit: Option<usize>,
     workspace: Option<DeviceBuffer<u8>>,
-    /// Device memory the library grows as its ops need it (the k-major operand copies in front
-    /// of the tf32 wgmma GEMMs), apart from the caller's workspace; kept for the handle's life.
+    /// Device memory the library grows as its ops need it (operand copies: k-major for the tf32
+    /// wgmma GEMMs, repacked for some blocked ones, expanded for complex f32 as a real product;
+    /// split-K workspaces), apart from the caller's workspace; kept for the handle's life.
     scratch: Mutex<Option<DeviceBuffer<u8>>>,
 }
 
