@@ -162,20 +162,23 @@ impl Unit {
         }
     }
 
-    /// The copies of the complex-as-real GEMM route (every vendor).
-    pub fn blas_complex_real() -> Unit {
-        Unit {
-            module: blas::ComplexRealKernels::MODULE.into(),
-            source: blas::ComplexRealKernels::source(),
-            kernels: vec![blas::ComplexRealKernels::PACK.into(), blas::ComplexRealKernels::SCALE.into()],
+    /// The copies of the complex-as-real GEMM route (every vendor): one module, checked as one
+    /// unit per kernel, since only the pack has a tile in LDS (the complex f32 tile with its
+    /// padding column, `tile` in complex_real.hip).
+    pub fn blas_complex_real() -> [Unit; 2] {
+        use blas::ComplexRealKernels as K;
+        let unit = |module: String, kernel: &str, lds_bytes: u32| Unit {
+            module,
+            source: K::source(),
+            kernels: vec![kernel.into()],
             atom: Atom::Fma,
-            // (the complex f32 tile with its padding column, `tile` in complex_real.hip)
-            lds_bytes: blas::ComplexRealKernels::TILE * (blas::ComplexRealKernels::TILE + 1) * 8,
+            lds_bytes,
             dynamic_lds: 0,
-            threads: blas::ComplexRealKernels::THREADS,
+            threads: K::THREADS,
             kernel: None,
             vendor: Vendor::Any,
-        }
+        };
+        [unit(K::MODULE.into(), K::PACK, K::TILE * (K::TILE + 1) * 8), unit(format!("{}_scale", K::MODULE), K::SCALE, 0)]
     }
 
     /// The FFT element-wise module of one precision.
@@ -245,7 +248,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
         v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
     }
     v.push(Unit::blas_transpose());
-    v.push(Unit::blas_complex_real());
+    v.extend(Unit::blas_complex_real());
     // FFT: the kernels that fit CDNA's 64 KiB of LDS on every vendor, the longer ones on NVIDIA.
     let everywhere = fft::check_kernels(fft::SHARED_CDNA);
     for k in &everywhere {
