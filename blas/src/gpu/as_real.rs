@@ -161,9 +161,9 @@ pub(super) fn source() -> KernelSource {
     KernelSource { name: ComplexRealKernels::MODULE.into(), source: ComplexRealKernels::source(), options: Vec::new(), arch_override: None }
 }
 
-/// The real product of one K step: columns `k0..k0 + kk` of op(A), expanded at `base`, times
-/// rows `k0..` of op(B) (`b`, `ldb`, `stride_b`: the stored B or its copy), into D; the first
-/// step adds `beta` times (`c`, `ldc`, `stride_c`), the later ones add into D.
+/// The real product of one K step of `kk` columns: the step's expanded columns of op(A) at
+/// `base` times its rows of op(B) (`b`, `ldb`, `stride_b`: in the stored B or its copy), into D.
+/// The `first` step adds `beta` times (`c`, `ldc`, `stride_c`); the later ones add into D.
 #[allow(clippy::too_many_arguments)]
 fn step_call(call: &GemmCall, plan: &AsRealPlan, base: u64, (b, ldb, stride_b): (u64, usize, i64), first: bool, kk: usize, (beta, c, ldc, stride_c): (f32, *const u8, usize, i64)) -> GemmCall {
     let (beta, c, ldc, stride_c) = if first { (beta, c, ldc, stride_c) } else { (1.0, call.d as *const u8, call.ldd, call.stride_d) };
