@@ -124,13 +124,12 @@ impl AsRealPlan {
     }
 }
 
-/// The real kernel a call of this shape runs where it takes the real route (host scalars alpha
-/// 1 and beta 0, packed strided operands), for [`super::gemm_solution`]; `None`: the complex
-/// kernels run it.
-pub(super) fn real_kernel(handle: &Handle, family: GemmFamily, arch: &str, (trans_a, trans_b): (Operation, Operation), [m, n, k, batch]: [usize; 4]) -> Option<GemmKernel> {
+/// A strided call of `family` at this shape with packed operands (leading dimensions the stored
+/// rows, strides the matrices' sizes), no memory behind its null pointers, alpha 1 and `beta`:
+/// what a plan depends on, for [`real_kernel`] and the tests.
+fn packed_call(family: GemmFamily, (trans_a, trans_b): (Operation, Operation), [m, n, k, batch]: [usize; 4], beta: Complex32) -> GemmCall {
     let (rows_a, rows_b) = (if trans_a == Operation::None { m } else { k }, if trans_b == Operation::None { k } else { n });
-    let one = Scalar::C32(Complex32::new(1.0, 0.0));
-    let call = GemmCall {
+    GemmCall {
         family,
         form: BatchForm::Strided,
         trans_a,
@@ -138,7 +137,7 @@ pub(super) fn real_kernel(handle: &Handle, family: GemmFamily, arch: &str, (tran
         m,
         n,
         k,
-        scalars: Scalars::Value { alpha: one, beta: Scalar::C32(Complex32::new(0.0, 0.0)) },
+        scalars: Scalars::Value { alpha: Scalar::C32(Complex32::new(1.0, 0.0)), beta: Scalar::C32(beta) },
         a: std::ptr::null(),
         lda: rows_a.max(1),
         stride_a: (m * k) as i64,
@@ -152,9 +151,16 @@ pub(super) fn real_kernel(handle: &Handle, family: GemmFamily, arch: &str, (tran
         ldd: m.max(1),
         stride_d: (m * n) as i64,
         batch,
-    };
+    }
+}
+
+/// The real kernel a call of this shape runs where it takes the real route (host scalars alpha
+/// 1 and beta 0, packed strided operands), for [`super::gemm_solution`]; `None`: the complex
+/// kernels run it.
+pub(super) fn real_kernel(handle: &Handle, family: GemmFamily, arch: &str, trans: (Operation, Operation), size: [usize; 4]) -> Option<GemmKernel> {
+    let call = packed_call(family, trans, size, Complex32::new(0.0, 0.0));
     let plan = AsRealPlan::new(handle, &call)?;
-    Some(plan.step_kernel(arch, &call, plan.kc.min(k)))
+    Some(plan.step_kernel(arch, &call, plan.kc.min(call.k)))
 }
 
 pub(super) fn source() -> KernelSource {
@@ -297,31 +303,8 @@ pub(super) unsafe fn gemm_as_real(handle: &Handle, queue: &GpuQueue, call: &Gemm
 mod tests {
     use super::*;
 
-    fn call(trans_b: Operation, [m, n, k, batch]: [usize; 4], beta: Complex32) -> GemmCall {
-        let one = Complex32::new(1.0, 0.0);
-        GemmCall {
-            family: GemmFamily::C,
-            form: BatchForm::Strided,
-            trans_a: Operation::None,
-            trans_b,
-            m,
-            n,
-            k,
-            scalars: Scalars::Value { alpha: Scalar::C32(one), beta: Scalar::C32(beta) },
-            a: 256 as *const u8,
-            lda: m,
-            stride_a: (m * k) as i64,
-            b: 256 as *const u8,
-            ldb: k.max(n),
-            stride_b: (k * n) as i64,
-            c: 256 as *const u8,
-            ldc: m,
-            stride_c: (m * n) as i64,
-            d: 256 as *mut u8,
-            ldd: m,
-            stride_d: (m * n) as i64,
-            batch,
-        }
+    fn call(trans_b: Operation, size: [usize; 4], beta: Complex32) -> GemmCall {
+        packed_call(GemmFamily::C, (Operation::None, trans_b), size, beta)
     }
 
     #[test]

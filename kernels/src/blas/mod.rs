@@ -34,6 +34,12 @@ pub const GEMM_HIP: &str = include_str!("gemm.hip");
 /// The sm_90a TMA + wgmma mainloop (`src/blas/gemm_sm90.hip`), appended after `gemm.hip`.
 pub const GEMM_SM90_HIP: &str = include_str!("gemm_sm90.hip");
 
+/// The translation unit of a hand-written BLAS module: a header naming `module`, the prelude,
+/// and `body`, the text of `src/blas/<file>`.
+fn standalone_source(module: &str, file: &str, body: &str) -> String {
+    format!("// rocmath-kernels module {module} (generated, do not edit)\n{}\n// ---- src/blas/{file} ----\n{body}", crate::prelude())
+}
+
 /// The batched transposing copy of 32-bit elements (`src/blas/transpose.hip`) that puts the
 /// operands of the tf32 wgmma kernels k-contiguous.
 pub struct TransposeKernel;
@@ -48,11 +54,7 @@ impl TransposeKernel {
 
     /// The translation unit: prelude + transpose.hip.
     pub fn source() -> String {
-        let mut s = format!("// rocmath-kernels module {} (generated, do not edit)\n", Self::MODULE);
-        s.push_str(crate::prelude());
-        s.push_str("\n// ---- src/blas/transpose.hip ----\n");
-        s.push_str(include_str!("transpose.hip"));
-        s
+        standalone_source(Self::MODULE, "transpose.hip", include_str!("transpose.hip"))
     }
 }
 
@@ -72,11 +74,7 @@ impl ComplexRealKernels {
 
     /// The translation unit: prelude + complex_real.hip.
     pub fn source() -> String {
-        let mut s = format!("// rocmath-kernels module {} (generated, do not edit)\n", Self::MODULE);
-        s.push_str(crate::prelude());
-        s.push_str("\n// ---- src/blas/complex_real.hip ----\n");
-        s.push_str(include_str!("complex_real.hip"));
-        s
+        standalone_source(Self::MODULE, "complex_real.hip", include_str!("complex_real.hip"))
     }
 }
 
