@@ -6,7 +6,7 @@
 use num_complex::Complex64;
 use rocmath_blas::{Batch, Element, Handle, Operation};
 use rocmath_runtime::{DeviceBuffer, Queue};
-use rocmath_tests::{GemmCase, Num, Rng};
+use rocmath_tests::{gemm_i8_reference_column, GemmCase, Num, Rng};
 
 /// The reference's budget of multiply-adds per checked matrix in rocmath-bench.
 pub const BENCH_CHECK_MACS: usize = 1 << 28;
@@ -112,6 +112,44 @@ impl<In: Num, Out: Num> HostData<In, Out> {
     /// when beta = 0) fails the check. Only meaningful with beta = 0.
     pub fn poison_c(&mut self) {
         self.c.fill(Out::nan());
+    }
+}
+
+/// The i8 family's inputs (gemm_ex with i8 A and B, i32 C and D), every entry of a strided
+/// batch: full-range i8 operands and i32 C, checked exactly (wrapping modulo 2^32) against
+/// [`gemm_i8_reference_column`].
+pub struct I8Data {
+    pub a: Vec<i8>,
+    pub b: Vec<i8>,
+    pub c: Vec<i32>,
+}
+
+impl I8Data {
+    pub fn generate(p: &Problem) -> Self {
+        let (sa, sb, sc) = p.strides();
+        let mut rng = Rng::new(0x1818 ^ (p.m * 31 + p.n * 17 + p.k) as u64);
+        let a = (0..sa * p.batch).map(|_| rng.next_u64() as i8).collect();
+        let b = (0..sb * p.batch).map(|_| rng.next_u64() as i8).collect();
+        let c = (0..sc * p.batch).map(|_| rng.next_u64() as i32).collect();
+        I8Data { a, b, c }
+    }
+
+    /// Checks D (`got`, every entry) on columns `cols` of the first and last entries, exactly.
+    pub fn check(&self, p: &Problem, (alpha, beta): (i32, i32), got: &[i32], cols: &[usize], who: &str) -> Result<String, String> {
+        let (sa, sb, sc) = p.strides();
+        let mut entries = vec![0, p.batch.saturating_sub(1)];
+        entries.dedup();
+        for &e in &entries {
+            for &j in cols {
+                let (ae, be, ce) = (&self.a[e * sa..(e + 1) * sa], &self.b[e * sb..(e + 1) * sb], &self.c[e * sc..(e + 1) * sc]);
+                let want = gemm_i8_reference_column((p.trans_a, p.trans_b), (p.m, p.k), alpha, ae, p.lda, be, p.ldb, beta, ce, p.ldc, j);
+                let at = e * sc + j * p.ldc;
+                if let Some(i) = (0..p.m).find(|&i| got[at + i] != want[i]) {
+                    return Err(format!("{who} result wrong: entry {e} D({i}, {j}) = {} (exact {})", got[at + i], want[i]));
+                }
+            }
+        }
+        Ok(format!("exact ({} cols x {} batch entries)", cols.len(), entries.len()))
     }
 }
 

@@ -18,10 +18,10 @@ mod fft_bench;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 use rocmath_bench::fft::{suite_cases, FftArgs};
-use rocmath_bench::gemm::{check, sample_columns, time_calls, CallTime, typed_roundoff, DeviceData, HostData, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
+use rocmath_bench::gemm::{check, sample_columns, time_calls, CallTime, typed_roundoff, DeviceData, HostData, I8Data, OurGemm, Problem, BENCH_CHECK_MACS, EX_ROUNDOFF};
 use rocmath_blas::{gemm_ex_family, gemm_solution, ComplexGemmRoute, GemmConfig, gemm_strided_batched, gemm_strided_batched_ex, Datatype, Element, ExOutput, GemmFamily, GemmVariant, HalfLike, Handle, MathMode, Operation};
 use rocmath_runtime::{Device, DeviceBuffer, Queue};
-use rocmath_tests::{gemm_i8_reference_column, xf32_compute_roundoff, Num, Rng};
+use rocmath_tests::{xf32_compute_roundoff, Num};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: rocmath-bench [gemm OPTIONS | fft OPTIONS | suite [--device D] [--only gemm|fft]]
@@ -425,38 +425,22 @@ fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     let p = Problem::new(g.trans_a, g.trans_b, [g.m, g.n, g.k], [g.lda, g.ldb, g.ldc], g.batch, g.alpha, g.beta);
     let (lda, ldb, ldc) = (p.lda, p.ldb, p.ldc);
     let (sa, sb, sc) = p.strides();
-    let mut rng = Rng::new(0x1818 ^ (p.m * 31 + p.n * 17 + p.k) as u64);
-    let a: Vec<i8> = (0..sa * p.batch).map(|_| rng.next_u64() as i8).collect();
-    let b: Vec<i8> = (0..sb * p.batch).map(|_| rng.next_u64() as i8).collect();
-    let c: Vec<i32> = (0..sc * p.batch).map(|_| rng.next_u64() as i32).collect();
+    let data = I8Data::generate(&p);
+    let (a, b, c) = (&data.a, &data.b, &data.c);
     let mut handle = Handle::on(device).map_err(|e| err(&e))?;
     handle.set_gemm_variant(g.variant);
     handle.set_gemm_config(g.config);
     handle.set_complex_gemm_route(g.complex_route);
     let q = handle.queue().clone();
     let up_err = |e: rocmath_runtime::Error| e.to_string();
-    let (da, db) = (DeviceBuffer::from_slice(&q, &a).map_err(up_err)?, DeviceBuffer::from_slice(&q, &b).map_err(up_err)?);
-    let mut dc = DeviceBuffer::from_slice(&q, &c).map_err(up_err)?;
+    let (da, db) = (DeviceBuffer::from_slice(&q, a).map_err(up_err)?, DeviceBuffer::from_slice(&q, b).map_err(up_err)?);
+    let mut dc = DeviceBuffer::from_slice(&q, c).map_err(up_err)?;
     let batch = p.batch_strides();
     let ours = |dc: &mut DeviceBuffer<i32>| {
         gemm_strided_batched_ex::<i8, i32>(&handle, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, &da, lda, &db, ldb, beta, dc, ldc, batch).map_err(|e| err(&e))
     };
     let cols = sample_columns(&p, BENCH_CHECK_MACS, false);
-    let check_i8 = |got: &[i32], who: &str| -> Result<String, String> {
-        let mut entries = vec![0, p.batch.saturating_sub(1)];
-        entries.dedup();
-        for &e in &entries {
-            for &j in &cols {
-                let (ae, be, ce) = (&a[e * sa..(e + 1) * sa], &b[e * sb..(e + 1) * sb], &c[e * sc..(e + 1) * sc]);
-                let want = gemm_i8_reference_column((p.trans_a, p.trans_b), (p.m, p.k), alpha, ae, lda, be, ldb, beta, ce, ldc, j);
-                let at = e * sc + j * ldc;
-                if let Some(i) = (0..p.m).find(|&i| got[at + i] != want[i]) {
-                    return Err(format!("{who} result wrong: entry {e} D({i}, {j}) = {} (exact {})", got[at + i], want[i]));
-                }
-            }
-        }
-        Ok(format!("exact ({} cols x {} batch entries)", cols.len(), entries.len()))
-    };
+    let check_i8 = |got: &[i32], who: &str| data.check(&p, (alpha, beta), got, &cols, who);
     if !p.is_empty() {
         ours(&mut dc)?;
         println!("  check: {}", check_i8(&dc.to_vec(&q).map_err(up_err)?, "rocmath")?);
@@ -468,7 +452,7 @@ fn bench_i8(device: &Device, g: &GemmArgs) -> Result<Outcome, String> {
     let kernel = solution_tag(&handle, GemmFamily::I8, g);
     print!("gemm {label} lda={lda} ldb={ldb} ldc={ldc} alpha={alpha} beta={beta} device={}{kernel}: rocmath {gops:.1} GOP/s ({})", device.spec(), time_note(&time));
     let peer = report_peer(device, g, ops, "GOP/s", gops, || {
-        let (peer_time, got) = peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), &c)?;
+        let (peer_time, got) = peer_run::<i8, i32>(&q, g, [dt::R_8I, dt::R_32I, ct::C32I], (&da, lda, sa), (&db, ldb, sb), (&mut dc, ldc, sc), c)?;
         Ok((peer_time, check_i8(&got, "cuBLAS").unwrap_or_else(|e| format!("peer check FAILED: {e}"))))
     });
     Ok(Outcome { label, ours_gflops: gops, ours_ms: ms, peer })

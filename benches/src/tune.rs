@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const USAGE: &str = "usage: rocmath-tune gemm --precision P --transA N|T|C --transB N|T|C --sizes MxNxK[xBATCH],...
                    [--device cuda[:N]|hip[:N]] [--out DIR] [--iters N] [--warmup N]
                    [--max-candidates N] [--variants V,...] [--filter TEXT] [--dry-run [--arch A]]
-  --precision      s d c z h hss bss hhs bbs xf32 (xf32: f32 with TF32 products; i8: --dry-run only)
+  --precision      s d c z h hss bss hhs bbs xf32 i8 (xf32: f32 with TF32 products; i8: exact check)
   --sizes          comma-separated; BATCH (default 1) makes a strided-batched problem
   --device         the GPU to tune on (default: ROCMATH_DEVICE, else the best present); the CPU
                    device has no kernel configs, so tuning on it is an error
@@ -328,9 +328,7 @@ fn round_significant(x: f64, digits: i32) -> f64 {
 /// Tunes one size. For each candidate `i` of `solutions`, in order: C is reset to `host.c`, the
 /// candidate runs once (`run(i, data)`: one call of the op on the device buffers) and its result
 /// is checked against the reference on a spread sample of columns; only then is it timed
-/// (`timing.warmup` untimed runs, the median of `timing.iters` event-timed samples of back-to-back
-/// runs, `time_calls`). A candidate whose run fails or whose result is wrong is reported and
-/// skipped. Prints `[i/N] size solution GF/s` per candidate and the winner.
+/// ([`tune_size_with`]).
 #[allow(clippy::too_many_arguments)]
 pub fn tune_size<In: Num, Out: Num>(
     q: &Queue,
@@ -342,19 +340,37 @@ pub fn tune_size<In: Num, Out: Num>(
     timing: Timing,
     mut run: impl FnMut(usize, &mut DeviceData<In, Out>) -> Result<(), String>,
 ) -> SizeOutcome {
-    let size = Size { m: p.m, n: p.n, k: p.k, batch: p.batch };
-    let flops = p.flops(In::IS_COMPLEX || Out::IS_COMPLEX);
     let cols = sample_columns(p, TUNE_CHECK_MACS, true);
+    tune_size_with(q, p, p.flops(In::IS_COMPLEX || Out::IS_COMPLEX), solutions, timing, |i, checked| {
+        if !checked {
+            return run(i, data);
+        }
+        data.reset_c(q, host)?;
+        run(i, data).map_err(|e| format!("run failed: {e}"))?;
+        q.synchronize().map_err(|e| format!("run failed: {e}"))?;
+        let got = data.c.to_vec(q).map_err(|e| e.to_string())?;
+        check(p, host, &got, &cols, compute_roundoff, "candidate").map(drop)
+    })
+}
+
+/// Tunes one size of `flops` operations a call. For each candidate `i` of `solutions`, in order:
+/// `call(i, true)` runs it once on fresh inputs and checks its result (Err: the reason it is
+/// rejected); only then is it timed by `call(i, false)`, one plain call of the op
+/// (`timing.warmup` untimed runs, the median of `timing.iters` event-timed samples of
+/// back-to-back runs, `time_calls`). A candidate whose run fails or whose result is wrong is
+/// reported and skipped. Prints `[i/N] size solution GF/s` per candidate and the winner.
+pub fn tune_size_with(
+    q: &Queue,
+    p: &Problem,
+    flops: f64,
+    solutions: &[String],
+    timing: Timing,
+    mut call: impl FnMut(usize, bool) -> Result<(), String>,
+) -> SizeOutcome {
+    let size = Size { m: p.m, n: p.n, k: p.k, batch: p.batch };
     let mut tried = Vec::with_capacity(solutions.len());
     for (i, solution) in solutions.iter().enumerate() {
-        let mut validate = || -> Result<String, String> {
-            data.reset_c(q, host)?;
-            run(i, data).map_err(|e| format!("run failed: {e}"))?;
-            q.synchronize().map_err(|e| format!("run failed: {e}"))?;
-            let got = data.c.to_vec(q).map_err(|e| e.to_string())?;
-            check(p, host, &got, &cols, compute_roundoff, "candidate")
-        };
-        let verdict = match validate().and_then(|_| time_calls(q, timing.warmup, timing.iters, None, || run(i, data)).map(|t| t.ms).map_err(|e| format!("timed run failed: {e}"))) {
+        let verdict = match call(i, true).and_then(|_| time_calls(q, timing.warmup, timing.iters, None, || call(i, false)).map(|t| t.ms).map_err(|e| format!("timed run failed: {e}"))) {
             Ok(ms) => Verdict::Timed { ms, gflops: flops / ms / 1e6 },
             Err(why) => Verdict::Rejected(why),
         };

@@ -366,10 +366,10 @@ struct WgmmaRun {
     workspace: Option<SplitWorkspace>,
 }
 
-/// A transposing copy of an operand of 32-bit elements into the handle's scratch: the stored
-/// `rows` x `cols` matrix at `src` (column-major, `ld`, batch `stride`, in elements) to `cols` x
-/// `rows`, leading dimension `ld_out`, `entries` of them `ld_out * rows` apart. It puts op(A) or
-/// op(B) k-contiguous for the tf32 wgmma kernels, and m/n-contiguous for repacking configs.
+/// A transposing copy of an operand into the handle's scratch: the stored `rows` x `cols` matrix
+/// at `src` (column-major, `ld`, batch `stride`, in elements) to `cols` x `rows`, leading
+/// dimension `ld_out`, `entries` of them `ld_out * rows` apart. It puts op(A) or op(B)
+/// k-contiguous for the tf32 and s8 wgmma kernels, and m/n-contiguous for repacking configs.
 struct OperandCopy {
     is_a: bool,
     entries: usize,
@@ -381,22 +381,27 @@ struct OperandCopy {
     ld_out: usize,
 }
 
-/// The operand copies of one call and their places in the scratch: one after another, each
-/// 256-byte aligned, `bytes` in all.
-#[derive(Default)]
+/// The operand copies of one call (elements of `element` bytes: 4 or 1) and their places in the
+/// scratch: one after another, each 256-byte aligned, `bytes` in all.
 struct CopyPlan {
+    element: usize,
     copies: Vec<(usize, OperandCopy)>,
     bytes: usize,
 }
 
 impl CopyPlan {
+    fn new(element: usize) -> CopyPlan {
+        debug_assert!(element == 4 || element == 1, "rm_blas_transpose_b32 and _b8");
+        CopyPlan { element, copies: Vec::new(), bytes: 0 }
+    }
+
     /// Places `copy` after the copies before it. `None`: `rm_blas_transpose_b32` cannot take its
     /// extents (ints; `cols` runs along grid y), or its size overflows.
     fn add(&mut self, copy: OperandCopy) -> Option<()> {
         if copy.rows >= 1 << 30 || copy.cols.div_ceil(TransposeKernel::TILE as usize) > MAX_GRID_YZ as usize {
             return None;
         }
-        let size = copy.ld_out.checked_mul(copy.rows)?.checked_mul(copy.entries)?.checked_mul(4)?;
+        let size = copy.ld_out.checked_mul(copy.rows)?.checked_mul(copy.entries)?.checked_mul(self.element)?;
         let offset = self.bytes;
         self.bytes = offset.checked_add(size.next_multiple_of(COPY_ALIGN))?;
         self.copies.push((offset, copy));
@@ -414,9 +419,9 @@ impl CopyPlan {
 unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut GemmCall) -> Result<()> {
     debug_assert!(plan.copies.len() <= 2, "a call copies A and B at most");
     let module = queue.device().named_module(TransposeKernel::MODULE, transpose_source)?;
-    let function = module.function(TransposeKernel::KERNEL)?;
+    let function = module.function(if plan.element == 1 { TransposeKernel::KERNEL_B8 } else { TransposeKernel::KERNEL })?;
     let tile = TransposeKernel::TILE as usize;
-    const E: i64 = 4;
+    let e = plan.element as i64;
     let per_launch = MAX_GRID_YZ as usize / plan.copies.len().max(1);
     let most = plan.copies.iter().map(|(_, c)| c.entries).max().unwrap_or(0);
     let mut first = 0;
@@ -426,12 +431,12 @@ unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut
         for (i, (offset, c)) in plan.copies.iter().enumerate() {
             let count = c.entries.saturating_sub(first).min(per_launch);
             let stride_out = (c.ld_out * c.rows) as i64;
-            let dst = base + *offset as u64 + (first as i64 * stride_out * E) as u64;
+            let dst = base + *offset as u64 + (first as i64 * stride_out * e) as u64;
             if i == 0 {
                 args.push(count as i32);
             }
             args.push(if count == 0 { 0 } else { c.rows as i32 }).push(c.cols as i32);
-            args.push(c.src.wrapping_add((first as i64 * c.stride * E) as u64)).push(c.ld as i64).push(c.stride);
+            args.push(c.src.wrapping_add((first as i64 * c.stride * e) as u64)).push(c.ld as i64).push(c.stride);
             args.push(dst).push(c.ld_out as i64).push(stride_out);
             grid = [grid[0].max(c.rows.div_ceil(tile) as u32), grid[1].max(c.cols.div_ceil(tile) as u32), grid[2] + count as u32];
         }
@@ -459,7 +464,8 @@ const COPY_ALIGN: usize = 256;
 /// The call a wgmma kernel runs, launching what it needs first: the call itself when the atom
 /// reads either operand order, else the call on k-contiguous copies of the operands stored m-
 /// or n-contiguous (op(A) as TA = T, op(B) as TB = N), made in the handle's scratch by
-/// `rm_blas_transpose_b32`; with split-K, the slices' workspace after them in the scratch.
+/// `rm_blas_transpose_b32` (tf32) or `_b8` (s8); with split-K, the slices' workspace after them
+/// in the scratch.
 /// `None`: TMA cannot describe the operands, or the copies or the workspace cannot be made (too
 /// large for a launch, or no memory for them); the mma.sync kernels run the call.
 ///
@@ -478,7 +484,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     let e = call.family.ab_bytes() as usize;
     let k_pad = call.k.next_multiple_of(16 / e);
     let mut out = *call;
-    let mut copies = CopyPlan::default();
+    let mut copies = CopyPlan::new(e);
     if !kernel.config.atom.reads_mn_major() && call.form == BatchForm::Strided {
         // This address stands in for the copies until the scratch exists.
         const ALIGNED: u64 = COPY_ALIGN as u64;
@@ -539,7 +545,7 @@ fn repack_plan(call: &GemmCall) -> Option<(GemmCall, CopyPlan)> {
         return None;
     }
     let mut out = *call;
-    let mut copies = CopyPlan::default();
+    let mut copies = CopyPlan::new(4);
     // The stored k x rows operand becomes rows x k, rows padded to 16 bytes (the kernels' vector
     // loads). An operand shared by every entry (stride 0) is copied once and stays shared.
     let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(usize, i64)> {
@@ -583,7 +589,7 @@ struct BlockedPlan {
 impl BlockedPlan {
     fn new(kernel: &GemmKernel, call: &GemmCall) -> BlockedPlan {
         let repack = if kernel.config.repack { repack_plan(call) } else { None };
-        let (out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::default()));
+        let (out, copies) = repack.unwrap_or_else(|| (*call, CopyPlan::new(4)));
         let alpha_zero = matches!(call.scalars, Scalars::Value { alpha, .. } if alpha.is_zero());
         let slices = split_slices(kernel, call);
         let split = if slices > 1 && call.form == BatchForm::Strided && !alpha_zero && call.m > 0 && call.n > 0 && call.k > 0 {

@@ -92,6 +92,9 @@ pub enum Atom {
     /// operands k-major in shared memory: the tf32 form has no transpose; the instruction drops
     /// the low 13 mantissa bits of the f32 it reads)
     WgmmaTf32,
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.s8` (as [`Atom::WgmmaTf32`]: both operands
+    /// k-major; s32 accumulators, which wrap)
+    WgmmaS8,
 }
 
 /// Element type an atom multiplies.
@@ -112,7 +115,7 @@ pub enum AtomInput {
 
 impl Atom {
     /// Every atom.
-    pub const ALL: [Atom; 21] = [
+    pub const ALL: [Atom; 22] = [
         Atom::Fma,
         Atom::FmaWarp,
         Atom::MfmaF32_32x32x8F16,
@@ -134,6 +137,7 @@ impl Atom {
         Atom::WgmmaF16,
         Atom::WgmmaBf16,
         Atom::WgmmaTf32,
+        Atom::WgmmaS8,
     ];
 
     /// Instruction shape (M, N, K).
@@ -159,6 +163,7 @@ impl Atom {
             // N: the granule of the instruction's N (8 .. 256); one instruction spans a wave tile.
             Atom::WgmmaF16 | Atom::WgmmaBf16 => (64, 8, 16),
             Atom::WgmmaTf32 => (64, 8, 8),
+            Atom::WgmmaS8 => (64, 8, 32),
         }
     }
 
@@ -183,7 +188,7 @@ impl Atom {
     /// from sm_80 on; wgmma and the m16n8k16 DMMA shape on sm_90 only (not on later majors).
     pub fn nvidia_sms(self) -> std::ops::RangeInclusive<u32> {
         match self {
-            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 | Atom::MmaM16n8k16Z | Atom::MmaM16n8k8Z => {
+            Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::WgmmaS8 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 | Atom::MmaM16n8k16Z | Atom::MmaM16n8k8Z => {
                 90..=90
             }
             _ => 80..=u32::MAX,
@@ -192,14 +197,14 @@ impl Atom {
 
     /// The sm_90a warpgroup atoms (TMA-fed, warp-specialized mainloop of `gemm_sm90.hip`).
     pub fn is_wgmma(self) -> bool {
-        matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32)
+        matches!(self, Atom::WgmmaF16 | Atom::WgmmaBf16 | Atom::WgmmaTf32 | Atom::WgmmaS8)
     }
 
     /// Whether the atom reads an operand stored m- or n-contiguous (wgmma: from shared memory,
-    /// transposed by the instruction). Only the 16-bit wgmma forms can; the others need both
-    /// operands k-contiguous (`gemm_sm90.hip`, and the transposing copy in front of it).
+    /// transposed by the instruction). Only the 16-bit wgmma forms can; the tf32 and s8 ones need
+    /// both operands k-contiguous (`gemm_sm90.hip`, and the transposing copy in front of it).
     pub fn reads_mn_major(self) -> bool {
-        !matches!(self, Atom::WgmmaTf32)
+        !matches!(self, Atom::WgmmaTf32 | Atom::WgmmaS8)
     }
 
     pub fn vendor(self) -> Vendor {
@@ -223,7 +228,8 @@ impl Atom {
             | Atom::MmaM16n8k32S8
             | Atom::WgmmaF16
             | Atom::WgmmaBf16
-            | Atom::WgmmaTf32 => Vendor::Nvidia,
+            | Atom::WgmmaTf32
+            | Atom::WgmmaS8 => Vendor::Nvidia,
         }
     }
 
@@ -238,7 +244,7 @@ impl Atom {
             Atom::MfmaF32_32x32x2F32 => AtomInput::F32,
             Atom::MfmaF64_16x16x4F64 | Atom::MmaM8n8k4F64 | Atom::MmaM16n8k16F64 | Atom::MmaM16n8k8F64 => AtomInput::F64,
             Atom::MmaM16n8k8Tf32 | Atom::WgmmaTf32 => AtomInput::Tf32,
-            Atom::MmaM16n8k32S8 => AtomInput::I8,
+            Atom::MmaM16n8k32S8 | Atom::WgmmaS8 => AtomInput::I8,
             Atom::MmaM16n8k16Z | Atom::MmaM16n8k8Z | Atom::MfmaF64_16x16x4Z => AtomInput::C64,
         }
     }
@@ -290,6 +296,7 @@ impl Atom {
             Atom::WgmmaF16 => "rm_wgmma_f16".into(),
             Atom::WgmmaBf16 => "rm_wgmma_bf16".into(),
             Atom::WgmmaTf32 => "rm_wgmma_tf32".into(),
+            Atom::WgmmaS8 => "rm_wgmma_s8".into(),
         }
     }
 
@@ -317,6 +324,7 @@ impl Atom {
             Atom::WgmmaF16 => "wgmma64xnx16f16",
             Atom::WgmmaBf16 => "wgmma64xnx16bf16",
             Atom::WgmmaTf32 => "wgmma64xnx8tf32",
+            Atom::WgmmaS8 => "wgmma64xnx32s8",
         }
     }
 

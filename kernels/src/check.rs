@@ -151,9 +151,9 @@ impl Unit {
         Unit {
             module: blas::TransposeKernel::MODULE.into(),
             source: blas::TransposeKernel::source(),
-            kernels: vec![blas::TransposeKernel::KERNEL.into()],
+            kernels: vec![blas::TransposeKernel::KERNEL.into(), blas::TransposeKernel::KERNEL_B8.into()],
             atom: Atom::Fma,
-            // (the 32-bit tile with its padding column, `tile` in transpose.hip)
+            // (the 32-bit tile with its padding column, `tile` in transpose.hip; bytes too)
             lds_bytes: blas::TransposeKernel::TILE * (blas::TransposeKernel::TILE + 1) * 4,
             dynamic_lds: 0,
             threads: blas::TransposeKernel::THREADS,

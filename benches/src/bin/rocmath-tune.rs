@@ -13,14 +13,14 @@
 //! config pin is a GPU notion), so tuning on it is refused with exit status 1.
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
-use rocmath_bench::gemm::{typed_roundoff, DeviceData, HostData, Problem, EX_ROUNDOFF};
+use rocmath_bench::gemm::{sample_columns, typed_roundoff, DeviceData, HostData, I8Data, Problem, EX_ROUNDOFF};
 use rocmath_bench::tune::{
-    fitting_candidates, incumbent, layout_tag, parse_args, passes_filter, pick_candidates, splitting_candidates, table_arch, today_utc, tune_size, write_table,
-    Size, SizeOutcome, TableHeader, Timing, TuneArgs, USAGE,
+    fitting_candidates, incumbent, layout_tag, parse_args, passes_filter, pick_candidates, splitting_candidates, table_arch, today_utc, tune_size, tune_size_with,
+    write_table, Size, SizeOutcome, TableHeader, Timing, TuneArgs, TUNE_CHECK_MACS, USAGE,
 };
 use rocmath_blas::{gemm_solution, gemm_strided_batched, gemm_strided_batched_ex, Element, ExOutput, GemmConfig, GemmFamily, GemmKernel, HalfLike, Handle, MathMode, Operation};
 use rocmath_kernels::gen::gemm::GENERATOR;
-use rocmath_runtime::Device;
+use rocmath_runtime::{Device, DeviceBuffer};
 use rocmath_tests::{xf32_compute_roundoff, Num};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -56,9 +56,6 @@ fn main() -> ExitCode {
 
 fn run(t: &TuneArgs) -> Result<ExitCode, String> {
     let family = t.family;
-    if !t.dry_run && family == GemmFamily::I8 {
-        return Err("precision i8 is not supported yet: the tuner's reference check has no exact integer path (only --dry-run lists its candidates)".into());
-    }
     let (device, arch) = match &t.arch {
         Some(arch) => (None, arch.clone()),
         None => {
@@ -195,7 +192,7 @@ fn tune_family(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -
         // f32 storage, TF32 products (the handle's xf32 math mode is set in `tune`). The bound
         // is derived for the shallowest size, which makes it looser (never tighter) for deeper ones.
         GemmFamily::Xf32 => tune_typed_as::<f32>(device, t, cands, save, GemmFamily::Xf32, xf32_compute_roundoff(t.sizes.iter().map(|s| s.k).min().unwrap_or(1))),
-        GemmFamily::I8 => Err("precision i8 is not supported yet (refused in run)".into()),
+        GemmFamily::I8 => tune_i8(device, t, cands, save),
     }
 }
 
@@ -240,18 +237,9 @@ fn tune<In: Num, Out: Num>(
         let mut host = HostData::<In, Out>::generate(&p);
         host.poison_c();
         let mut data = DeviceData::upload(&q, &host)?;
-        // The library must run exactly the pinned config (checked once per candidate).
         let mut pinned = vec![false; configs.len()];
         let outcome = tune_size(&q, &p, &host, &mut data, roundoff, &tags, timing, |i, d| {
-            handle.set_gemm_config(Some(configs[i]));
-            if !pinned[i] {
-                match gemm_solution(&handle, family, p.trans_a, p.trans_b, p.m, p.n, p.k, p.batch) {
-                    Ok(Some(k)) if k.config == configs[i] => pinned[i] = true,
-                    Ok(Some(k)) => return Err(format!("the library would run {} instead", k.module_name())),
-                    Ok(None) => return Err("no GPU kernel selected".into()),
-                    Err(e) => return Err(e.to_string()),
-                }
-            }
+            pin(&mut handle, family, &p, configs[i], &mut pinned[i])?;
             call(&handle, &p, d).map_err(|e| e.to_string())
         });
         outcomes.push(outcome);
@@ -261,3 +249,63 @@ fn tune<In: Num, Out: Num>(
     }
     Ok(outcomes)
 }
+
+/// Pins `config` on the handle; the first time (`*pinned` false), checks that the library runs
+/// exactly that config for the problem.
+fn pin(handle: &mut Handle, family: GemmFamily, p: &Problem, config: GemmConfig, pinned: &mut bool) -> Result<(), String> {
+    handle.set_gemm_config(Some(config));
+    if !*pinned {
+        match gemm_solution(handle, family, p.trans_a, p.trans_b, p.m, p.n, p.k, p.batch) {
+            Ok(Some(k)) if k.config == config => *pinned = true,
+            Ok(Some(k)) => return Err(format!("the library would run {} instead", k.module_name())),
+            Ok(None) => return Err("no GPU kernel selected".into()),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Ok(())
+}
+
+/// The i8 family (gemm_strided_batched_ex, i8 inputs, i32 C and D): full-range inputs, C
+/// poisoned with a value no product of these inputs gives at alpha 1, beta 0 (|D| < 2^14 k), the
+/// exact reference on a spread sample of columns. Rates count 2 operations a multiply-add.
+fn tune_i8(device: &Device, t: &TuneArgs, cands: &Candidates, save: &Save) -> Result<Vec<SizeOutcome>, String> {
+    let mut handle = Handle::on(device).map_err(|e| e.to_string())?;
+    let q = handle.queue().clone();
+    let timing = Timing { warmup: t.warmup, iters: t.iters };
+    let err = |e: rocmath_runtime::Error| e.to_string();
+    let mut outcomes = Vec::with_capacity(t.sizes.len());
+    for (s, size) in t.sizes.iter().enumerate() {
+        println!("== size {}/{}: gemm i8 {}{} {size}", s + 1, t.sizes.len(), t.trans_a.letter(), t.trans_b.letter());
+        let configs = cands.for_size(size);
+        let tags: Vec<String> = configs.iter().map(GemmConfig::tag).collect();
+        let p = Problem::new(t.trans_a, t.trans_b, [size.m, size.n, size.k], [None; 3], size.batch, 1.0, 0.0);
+        let mut host = I8Data::generate(&p);
+        host.c.fill(I8_POISON);
+        let cols = sample_columns(&p, TUNE_CHECK_MACS, true);
+        let (a, b) = (DeviceBuffer::from_slice(&q, &host.a).map_err(err)?, DeviceBuffer::from_slice(&q, &host.b).map_err(err)?);
+        let mut c = DeviceBuffer::from_slice(&q, &host.c).map_err(err)?;
+        let mut pinned = vec![false; configs.len()];
+        let outcome = tune_size_with(&q, &p, p.flops(false), &tags, timing, |i, checked| {
+            pin(&mut handle, GemmFamily::I8, &p, configs[i], &mut pinned[i])?;
+            if checked {
+                c.copy_from_host(&q, &host.c).map_err(err)?;
+            }
+            gemm_strided_batched_ex::<i8, i32>(&handle, p.trans_a, p.trans_b, p.m, p.n, p.k, 1, &a, p.lda, &b, p.ldb, 0, &mut c, p.ldc, p.batch_strides())
+                .map_err(|e| format!("run failed: {e}"))?;
+            if checked {
+                let got = c.to_vec(&q).map_err(err)?;
+                host.check(&p, (1, 0), &got, &cols, "candidate")?;
+            }
+            Ok(())
+        });
+        outcomes.push(outcome);
+        if outcomes.iter().any(|o| o.winner().is_some()) {
+            save(&outcomes)?;
+        }
+    }
+    Ok(outcomes)
+}
+
+/// C's value before an i8 candidate runs: odd and far outside what the tuned sizes can produce
+/// (a D element left unwritten, or beta = 0 read as C, fails the exact check).
+const I8_POISON: i32 = 0x5a5a_5a5b;

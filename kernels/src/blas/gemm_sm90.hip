@@ -1,6 +1,7 @@
 // rocmath GEMM on Hopper (sm_90a): TMA loads, wgmma from shared memory, warp specialization and a
 // persistent grid. Same contract as gemm.hip (D = alpha * op(A) * op(B) + beta * C, column-major,
-// strided batches) for the 16-bit families and xf32, except that A and B arrive as TMA tensor maps.
+// strided batches) for the 16-bit families, xf32 and i8, except that A and B arrive as TMA tensor
+// maps.
 //
 // Block: CONSUMERS + 1 warpgroups of 128 threads.
 //   * warpgroup 0, the producer, gives most of its registers away (setmaxnreg.dec); one thread
@@ -8,8 +9,9 @@
 //     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
 //     mbarrier with the byte count.
 //   * warpgroups 1..CONSUMERS (2; 1 for 64-row tiles) each own 64 rows of the BM x BN tile: per K
-//     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32; f32 accumulators in registers, BN / 2
-//     per thread), keep one group in flight, and release the previous stage's "empty" mbarrier.
+//     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32, k32 for s8; f32 accumulators
+//     in registers, s32 for s8, BN / 2 per thread), keep one group in flight, and release the
+//     previous stage's "empty" mbarrier.
 //     Ping-pong (BM = 64 with two consumers): the consumers take the block's tiles in turn, each
 //     a whole 64-row tile, and step over the other's stages; so one stores its tile while the
 //     other multiplies the next (small batched matrices, where the epilogue is most of a tile).
@@ -27,20 +29,21 @@
 //
 // Shared memory: 128-byte swizzled tiles in the layouts TMA writes and wgmma reads (the canonical
 // swizzled layouts of the PTX ISA, "Shared Memory Matrix Layout"). A K tile is one 128-byte row
-// of k: BK = 64 16-bit or 32 tf32 elements; one wgmma takes Mma::K of them (16 resp. 8), 32 bytes.
+// of k: BK = 64 16-bit, 32 tf32 or 128 s8 elements; one wgmma takes Mma::K of them (16, 8 resp.
+// 32), 32 bytes.
 //   * K-major operand (op(A) with TA = T, op(B) with TB = N): one box {BK (k), rows}: row r at
 //     r * 128 bytes; descriptor SBO = 1024 (8-row groups), a k step adds 32 bytes.
-//   * MN-major operand (op(A) with TA = N, op(B) with TB = T; 16-bit only, the tf32 form has no
-//     transpose): rows / 64 boxes {64 (m or n), 64 (k)} of 8 KiB each: k row at k * 128 bytes;
-//     SBO = 1024 (8 k rows), LBO = 8192 (the next 64 m/n), a k16 step adds 2048 bytes; wgmma
-//     reads it transposed (imm-trans = 1). The host transposes tf32 operands stored MN-major into
-//     a k-major copy first (blas/src/gpu.rs).
+//   * MN-major operand (op(A) with TA = N, op(B) with TB = T; 16-bit only, the tf32 and s8 forms
+//     have no transpose): rows / 64 boxes {64 (m or n), 64 (k)} of 8 KiB each: k row at k * 128
+//     bytes; SBO = 1024 (8 k rows), LBO = 8192 (the next 64 m/n), a k16 step adds 2048 bytes;
+//     wgmma reads it transposed (imm-trans = 1). The host transposes tf32 and s8 operands stored
+//     MN-major into a k-major copy first (blas/src/gpu.rs).
 // TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
 // code in the mainloop; TMA stores clip at D's edges (in 16-byte units along m, so the host
 // stores through TMA only where m fills whole units) and the register epilogue tests bounds.
 //
 // Requirements the host checks before choosing this kernel: sm_90, A/B base addresses 16-byte
-// aligned, lda/ldb and batch strides multiples of 8 elements (16 bytes), batch strides nonzero
+// aligned, lda/ldb and batch strides multiples of 16 bytes, batch strides nonzero
 // when batch > 1. Otherwise the mma.sync kernels of gemm.hip run.
 
 #ifndef ROCMATH_GEMM_SM90_HIP
@@ -144,8 +147,15 @@ template <int N> RM_INLINE void rm_fence_regs(float (&d)[N]) {
 #pragma unroll
     for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
+template <int N> RM_INLINE void rm_fence_regs(int (&d)[N]) {
+#pragma unroll
+    for (int i = 0; i < N; ++i) asm volatile("" : "+r"(d[i])::"memory");
+}
 template <int R> RM_INLINE void rm_setmaxnreg_inc() { asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(R)); }
 template <int R> RM_INLINE void rm_setmaxnreg_dec() { asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R)); }
+
+template <class A, class B> struct rm_same_type { enum { value = 0 }; };
+template <class A> struct rm_same_type<A, A> { enum { value = 1 }; };
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
 template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_>
@@ -209,8 +219,10 @@ RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int kti
 RM_INLINE rm_u32 rm_c_bits(float x) { return rm_float_as_uint(x); }
 RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
 RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
+RM_INLINE rm_u32 rm_c_bits(int x) { return (rm_u32)x; }
 
-// Epilogue through the copy engine, for consumer warpgroup c: scale * acc (rows r0 .. r0 + 63
+// Epilogue through the copy engine, for consumer warpgroup c: scale * acc (Tacc: f32, s32 for s8;
+// rows r0 .. r0 + 63
 // of the tile at m0, n0) to entry z of the tensor `map` (D, or with split-K the f32
 // workspace), as Tc. Per chunk of EPI_COLS columns the values are converted and written to a
 // staging buffer in the TMA box layout (column-major boxes of BOX_ROWS x EPI_COLS, 128-byte
@@ -220,8 +232,8 @@ RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 // written while the last one is stored, and the stores of a tile's last chunks run under the
 // next tile's mainloop. 16-bit values go to shared memory by stmatrix (transposing 8x8
 // fragments into columns); f32 by single words, conflict-free under the swizzle.
-template <class Cfg, class Tc>
-RM_INLINE void rm_sm90_store_tma(const float (&acc)[Cfg::BN / 2], float scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
+template <class Cfg, class Tc, class Tacc>
+RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
                                  int r0, int lt, int m0, int n0, int z) {
     static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
     enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS };
@@ -278,6 +290,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                                  long long stride_c, typename Ty::c* D, long long ldd, long long stride_d) {
     typedef typename Ty::compute Tcomp;
     typedef typename Ty::c Tc;
+    // The accumulators: f32 (16-bit and tf32 inputs), s32 (s8): the family's compute type.
+    typedef typename Cfg::Mma::acc_t Tacc;
+    static_assert(rm_same_type<Tacc, Tcomp>::value, "accumulators in the compute type");
     enum { A_MN = TA == RM_OP_N, B_MN = TB != RM_OP_N };  // operands stored m- / n-contiguous
     static_assert(!(A_MN || B_MN) || Cfg::Mma::ELEM_BYTES == 2, "MN-major operands: 16-bit wgmma only");
 
@@ -374,9 +389,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // stages) that fill is one of its own; so this consumer starts only after the other
             // has consumed all of its unit, and its epilogue still overlaps this mainloop.
             if (Cfg::PINGPONG && turn > 0) rm_named_barrier(3 + (1 - c), 256);
-            float acc[Cfg::BN / 2];
+            Tacc acc[Cfg::BN / 2];
 #pragma unroll
-            for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0.0f;
+            for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
             int prev = -1;
             for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
@@ -414,18 +429,18 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 // D = scale * acc, with beta * C folded into acc first in a pass of its own, so
                 // that the common beta = 0 epilogue stays short (its code size and latency
                 // bound the skinny shapes). k = 0 or alpha = 0: acc is unread (alpha may be Inf).
-                float scale = do_mul ? alpha : 0.0f;
+                Tacc scale = do_mul ? alpha : (Tacc)0;
                 if (read_c) {
 #pragma unroll
                     for (int j = 0; j < Cfg::BN / 8; ++j)
 #pragma unroll
                         for (int i = 0; i < 4; ++i) {
                             const int gi = m0 + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
-                            float v = scale * acc[4 * j + i];
+                            Tacc v = scale * acc[4 * j + i];
                             if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
                             acc[4 * j + i] = v;
                         }
-                    scale = 1.0f;
+                    scale = 1;
                 }
                 rm_sm90_store_tma<Cfg, Tc>(acc, scale, epi, epi_n, map_d, c, r0, lt, m0, n0, b);
                 continue;

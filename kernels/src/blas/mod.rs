@@ -40,13 +40,15 @@ fn standalone_source(module: &str, file: &str, body: &str) -> String {
     format!("// rocmath-kernels module {module} (generated, do not edit)\n{}\n// ---- src/blas/{file} ----\n{body}", crate::prelude())
 }
 
-/// The batched transposing copy of 32-bit elements (`src/blas/transpose.hip`) that puts the
-/// operands of the tf32 wgmma kernels k-contiguous.
+/// The batched transposing copies of 32-bit and 8-bit elements (`src/blas/transpose.hip`) that
+/// put the operands of the tf32 and s8 wgmma kernels k-contiguous.
 pub struct TransposeKernel;
 
 impl TransposeKernel {
-    pub const MODULE: &'static str = "blas_transpose_b32";
+    pub const MODULE: &'static str = "blas_transpose";
+    /// The kernels, by element size.
     pub const KERNEL: &'static str = "rm_blas_transpose_b32";
+    pub const KERNEL_B8: &'static str = "rm_blas_transpose_b8";
     /// Threads per block (32 x 8 over a 32 x 32 tile).
     pub const THREADS: u32 = 256;
     /// Rows and columns of one block's tile.

@@ -16,12 +16,12 @@
 //! The wgmma atoms (sm_90a) have their own mainloop (`src/blas/gemm_sm90.hip`): TMA copies into
 //! 128-byte swizzled stages, a producer warpgroup and two consumer warpgroups, a persistent grid.
 //! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}` and
-//! `mt128xNx32_..._wgmma64xnx8tf32`: the same fields, read as two consumer warpgroups of 64 rows
+//! `mt128xNx32_..._wgmma64xnx8tf32`, `mt128xNx128_..._wgmma64xnx32s8`: the same fields, read as two consumer warpgroups of 64 rows
 //! each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
 //! stores its tile while the other multiplies the next), for small batched matrices. The tf32
-//! form reads k-contiguous operands only: its module holds the TN kernel, and the host copies
-//! other layouts' operands k-contiguous first.
+//! and s8 forms read k-contiguous operands only: their modules hold the TN kernel, and the host
+//! copies other layouts' operands k-contiguous first.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
 use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP, GEMM_SM90_HIP};
@@ -416,6 +416,9 @@ impl GemmConfig {
         if self.is_pingpong() && self.split_k > 1 {
             return Err("wgmma: ping-pong consumers (w2x1, MT_M 64) take whole tiles, not K slices".into());
         }
+        if family == GemmFamily::I8 && self.split_k > 1 {
+            return Err("wgmma: split-K sums slices in f32; i8's s32 sums would lose bits".into());
+        }
         if kk * e != 128 {
             return Err(format!("wgmma: MT_K is {} (one 128-byte swizzled row of {e}-byte elements)", 128 / e));
         }
@@ -544,7 +547,11 @@ impl GemmConfig {
     /// A wgmma config (sm_90a): 128 x `n` x (one 128-byte row of k) tiles, two consumer
     /// warpgroups, swizzled stages.
     fn wgmma(atom: Atom, n: u32, stages: u32) -> GemmConfig {
-        let k = if atom.input() == AtomInput::Tf32 { 32 } else { 64 };
+        let k = match atom.input() {
+            AtomInput::Tf32 => 32,
+            AtomInput::I8 => 128,
+            _ => 64,
+        };
         GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false }
     }
 
@@ -574,7 +581,8 @@ impl GemmConfig {
                 F::H | F::Hss | F::Hhs => GemmConfig::wgmma(Atom::WgmmaF16, 256, 4),
                 F::Bss | F::Bbs => GemmConfig::wgmma(Atom::WgmmaBf16, 256, 4),
                 F::Xf32 => GemmConfig::wgmma(Atom::WgmmaTf32, 256, 4),
-                _ => return Err(format!("wgmma: no {} form (16-bit and xf32 inputs only)", family.tag())),
+                F::I8 => GemmConfig::wgmma(Atom::WgmmaS8, 256, 4),
+                _ => return Err(format!("wgmma: no {} form (16-bit, xf32 and i8 inputs only)", family.tag())),
             },
             GemmVariant::Mfma => match family {
                 F::H | F::Hss | F::Hhs => reg(Atom::MfmaF32_32x32x8F16, [128, 128, 32], [2, 2], 4, 2),
@@ -755,6 +763,15 @@ impl GemmConfig {
                     }
                 }
                 F::I8 => {
+                    // s8 wgmma (k-major operands; other layouts pay a byte-transposing copy):
+                    // the 16-bit families' tile shapes with K tiles of 128 bytes. No split-K.
+                    for (n, stages) in [(256, 3), (256, 4), (128, 4), (128, 6), (192, 4), (64, 6), (64, 8)] {
+                        v.push(GemmConfig::wgmma(Atom::WgmmaS8, n, stages));
+                    }
+                    for (n, stages) in [(64, 8), (128, 6)] {
+                        v.push(GemmConfig { mt: [64, n, 128], waves: [1, 1], ..GemmConfig::wgmma(Atom::WgmmaS8, n, stages) });
+                        v.push(GemmConfig { mt: [64, n, 128], ..GemmConfig::wgmma(Atom::WgmmaS8, n, stages) });
+                    }
                     for (mt, waves) in [([128, 128, 64], [2, 2]), ([128, 256, 64], [2, 4]), ([64, 64, 64], [2, 2])] {
                         for stages in [3, 4] {
                             v.push(direct(Atom::MmaM16n8k32S8, mt, waves, stages));
@@ -1170,7 +1187,7 @@ impl GemmKernel {
 
     /// The transposes whose kernels the module holds: 9 for complex, 4 for real (no C).
     ///
-    /// A wgmma atom that reads only k-major operands (tf32) has the one kernel whose op(A) and
+    /// A wgmma atom that reads only k-major operands (tf32, s8) has the one kernel whose op(A) and
     /// op(B) are both stored k-contiguous, TN; the host transposes other layouts into it.
     pub fn transposes(&self) -> Vec<(Trans, Trans)> {
         if self.config.is_wgmma() && !self.config.atom.reads_mn_major() {
@@ -1324,20 +1341,25 @@ pub fn instantiations(
     s
 }
 
-/// The `wgmma.mma_async m64n{n}k{K}` wrapper of a wgmma atom: accumulators `float[n / 2]`,
-/// A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major (transposed) operands
-/// (16-bit forms only: the tf32 form has no transpose immediates). Generated because the
-/// instruction names all n / 2 accumulator registers.
+/// The `wgmma.mma_async m64n{n}k{K}` wrapper of a wgmma atom: accumulators `acc_t[n / 2]`
+/// (float; int for s8), A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major
+/// (transposed) operands (16-bit forms only: the tf32 and s8 forms have no transpose
+/// immediates). Generated because the instruction names all n / 2 accumulator registers.
 fn wgmma_wrapper(atom: Atom, n: u32) -> String {
-    let (ty, bytes) = match atom {
-        Atom::WgmmaBf16 => ("bf16", 2),
-        Atom::WgmmaTf32 => ("tf32", 4),
-        _ => ("f16", 2),
+    // (input type, its bytes, accumulator type: C++, PTX, inline-asm constraint)
+    let (ty, bytes, (acc, dtype, reg)) = match atom {
+        Atom::WgmmaBf16 => ("bf16", 2, ("float", "f32", "f")),
+        Atom::WgmmaTf32 => ("tf32", 4, ("float", "f32", "f")),
+        Atom::WgmmaS8 => ("s8", 1, ("int", "s32", "r")),
+        _ => ("f16", 2, ("float", "f32", "f")),
     };
     let k = atom.shape().2;
     let regs = n / 2;
     let list = (0..regs).map(|i| format!("%{i}")).collect::<Vec<_>>().join(", ");
-    let outs = (0..regs).map(|i| format!("\"+f\"(d[{i}])")).collect::<Vec<_>>().join(", ");
+    let outs = (0..regs).map(|i| format!("\"+{reg}\"(d[{i}])")).collect::<Vec<_>>().join(", ");
+    // The floating-point forms take scale-d and the immediate scales of A and B (and, 16-bit
+    // only, the transposes); the integer form takes scale-d only.
+    let scales = if acc == "float" { ", 1, 1" } else { "" };
     let (trans, trans_args, guard) = if atom.reads_mn_major() {
         (format!(", %{}, %{}", regs + 2, regs + 3), ", \"n\"(TA), \"n\"(TB)", "")
     } else {
@@ -1346,10 +1368,11 @@ fn wgmma_wrapper(atom: Atom, n: u32) -> String {
     format!(
         "\n// ---- generated: wgmma m64n{n}k{k} {ty} ----\n\
 struct {name}_n{n} {{\n\
+    typedef {acc} acc_t;\n\
     enum {{ N = {n}, K = {k}, ELEM_BYTES = {bytes} }};\n\
-    template <int TA, int TB> static RM_INLINE void mma(float (&d)[{regs}], rm_u64 da, rm_u64 db) {{\n\
+    template <int TA, int TB> static RM_INLINE void mma({acc} (&d)[{regs}], rm_u64 da, rm_u64 db) {{\n\
 {guard}\
-        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k{k}.f32.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1, 1, 1{trans};\"\n\
+        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{dtype}.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1{scales}{trans};\"\n\
                      : {outs}\n\
                      : \"l\"(da), \"l\"(db){trans_args});\n\
     }}\n\

@@ -79,6 +79,7 @@ type EncodeTiled = unsafe extern "C" fn(
     *mut TensorMap, c_int, c_uint, *mut c_void, *const u64, *const u64, *const c_uint, *const c_uint, c_int, c_int, c_int, c_int,
 ) -> CuResult;
 // CUtensorMap* enums (cuda.h).
+const TENSOR_MAP_DATA_TYPE_UINT8: c_int = 0;
 const TENSOR_MAP_DATA_TYPE_UINT16: c_int = 1;
 const TENSOR_MAP_DATA_TYPE_UINT32: c_int = 2;
 const TENSOR_MAP_INTERLEAVE_NONE: c_int = 0;
@@ -404,9 +405,10 @@ impl Driver for CudaDriver {
             reason: "this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12 or newer needed)".into(),
         })?;
         let data_type = match desc.element_bytes {
+            1 => TENSOR_MAP_DATA_TYPE_UINT8,
             2 => TENSOR_MAP_DATA_TYPE_UINT16,
             4 => TENSOR_MAP_DATA_TYPE_UINT32,
-            e => return Err(Error::InvalidArgument { name: "tensor_map", reason: format!("{e}-byte elements (2 or 4 supported)") }),
+            e => return Err(Error::InvalidArgument { name: "tensor_map", reason: format!("{e}-byte elements (1, 2 or 4 supported)") }),
         };
         let mut map = TensorMap([0; 16]);
         let element_strides = [1 as c_uint; 3];

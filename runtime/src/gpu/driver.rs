@@ -77,7 +77,7 @@ pub trait Driver: Send + Sync + 'static {
     fn compiler_version(&self) -> Result<String>;
 }
 
-/// A tiled TMA tensor map of `element_bytes`-byte elements (2 or 4, copied as raw bits),
+/// A tiled TMA tensor map of `element_bytes`-byte elements (1, 2 or 4, copied as raw bits),
 /// dimension 0 innermost (as `cuTensorMapEncodeTiled` takes it): `dims[i]` elements, `strides[i]`
 /// bytes between consecutive indices of dimension i + 1, boxes of `box_dims`, 128-byte swizzle,
 /// zero fill out of bounds.

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Thirty-second session: i8 GEMM on the s8 wgmma atom (TMA + wgmma m64nNk32 s8, operands stored
+# m/n-contiguous copied k-contiguous by the byte transpose). Output: $OUT/s32-$PHASE*. Run after
+# stage.sh or with the session's rebuilt binaries in .carry (carry .carry).
+# PHASE=a: (the thirty-first session's carry) the complex table configs (s32-a-tests.txt).
+# PHASE=b: the i8 tests: the wgmma pin in every layout, the older i8 tests, and the xf32 wgmma
+#          test (the transposing copy now also takes bytes) (s32-b-tests.txt); then i8 lines,
+#          no table (the s8 wgmma fallback), cuBLAS in the same run (s32-b.txt).
+# PHASE=c: rocmath-tune i8 TN and NT at the issue's square, skinny and deep sizes (tables flat in
+#          $OUT/s32-c-tables/, logs s32-c-tune-*.log); every i8 candidate at tile edges
+#          (s32-c-tests.txt).
+# PHASE=d: (with PHASE=c's tables committed) i8 lines in four layouts on the library's selection
+#          (s32-d.txt); every i8 table config against the reference (s32-d-tests.txt).
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+P=${PHASE:-b}
+status=0
+source benches/device/gemm-lib.sh
+i8_lines() {  # FILE LAYOUT SIZE...: i8 lines at each MxNxK[xBATCH]
+  local file=$1 layout=$2; shift 2
+  for s in "$@"; do
+    IFS=x read -r m n k b <<< "$s"
+    [ $SECONDS -lt ${LAST:-560} ] && bench_line "$file" "i8 $layout $s" --precision i8 --transA ${layout:0:1} --transB ${layout:1:1} \
+      -m $m -n $n -k $k --batch ${b:-1}
+  done
+}
+SQUARES="1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192"
+SKINNY="8192x8192x128 16x8192x8192 4096x4096x65536"
+case $P in
+b)
+  nvidia-smi -L > "$OUT/s32-b-tests.txt"
+  TEST_TIMEOUT=400 tests_in_parallel s32-b-tests.txt "gemm_i8_xf32-test i8_wgmma_every_layout" "gemm_i8_xf32-test i8_every_transpose" \
+    "gemm_i8_xf32-test i8_wraps" "gemm_i8_xf32-test i8_k_zero" "gemm_i8_xf32-test xf32_wgmma_every_layout"
+  nvidia-smi -L > "$OUT/s32-b.txt"
+  i8_lines s32-b TN $SQUARES $SKINNY
+  i8_lines s32-b NT 4096x4096x4096 8192x8192x8192
+  i8_lines s32-b NN 4096x4096x4096
+  ;;
+c)
+  T=$OUT/t
+  OUT=$T PRECISIONS=i8 LAYOUTS="TN NT" SIZES=1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,4096x4096x65536 \
+    MAX_CANDIDATES=30 ITERS=5 WARMUP=2 DEADLINE=330 STEP_TIMEOUT=220 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s32-c-tables"; cp "$T"/tables/sm_90/gemm_i8_*.json "$OUT/s32-c-tables/"
+  for l in TN NT; do cp "$T/tune-i8-$l.log" "$OUT/s32-c-tune-$l.log"; done
+  rm -rf "$T"
+  nvidia-smi -L > "$OUT/s32-c-tests.txt"
+  TEST_TIMEOUT=$((580 - SECONDS)) run_test s32-c-tests.txt gemm_i8_xf32-test i8_candidates_at_tile_edges
+  grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s32-c-tests.txt"
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s32-d-tests.txt"
+  TEST_TIMEOUT=200 run_test s32-d-tests.txt gemm_i8_xf32-test every_i8_table_config_matches_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s32-d-tests.txt"
+  nvidia-smi -L > "$OUT/s32-d.txt"
+  i8_lines s32-d TN $SQUARES $SKINNY
+  i8_lines s32-d NT $SQUARES
+  i8_lines s32-d NN 4096x4096x4096
+  i8_lines s32-d TT 4096x4096x4096
+  ;;
+esac
+exit $status
