@@ -9,8 +9,11 @@
 # PHASE=c: rocmath-tune i8 TN and NT at the square, skinny and deep sizes (tables flat in
 #          $OUT/s32-c-tables/, logs s32-c-tune-*.log); every i8 candidate at tile edges
 #          (s32-c-tests.txt).
-# PHASE=d: (with PHASE=c's tables committed) i8 lines in four layouts on the library's selection
-#          (s32-d.txt); every i8 table config against the reference (s32-d-tests.txt).
+# PHASE=d: rocmath-tune i8 NN and TT at PHASE=c's sizes (seeded with the committed tables; logs
+#          s32-d-tune-*.log, tables flat in $OUT/s32-d-tables/).
+# PHASE=e: (with the four i8 tables committed and built in) every i8 table config against the
+#          reference (s32-e-tests.txt); i8 lines in four layouts on the library's selection
+#          (s32-e.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-b}
@@ -48,14 +51,22 @@ c)
   grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s32-c-tests.txt"
   ;;
 d)
-  nvidia-smi -L > "$OUT/s32-d-tests.txt"
-  TEST_TIMEOUT=200 run_test s32-d-tests.txt gemm_i8_xf32-test every_i8_table_config_matches_reference
-  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s32-d-tests.txt"
-  nvidia-smi -L > "$OUT/s32-d.txt"
-  i8_lines s32-d TN $SQUARES $SKINNY
-  i8_lines s32-d NT $SQUARES
-  i8_lines s32-d NN 4096x4096x4096
-  i8_lines s32-d TT 4096x4096x4096
+  T=$OUT/t
+  OUT=$T PRECISIONS=i8 LAYOUTS="NN TT" SIZES=1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,4096x4096x65536 \
+    MAX_CANDIDATES=30 ITERS=5 WARMUP=2 DEADLINE=330 STEP_TIMEOUT=260 bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s32-d-tables"; cp "$T"/tables/sm_90/gemm_i8_*.json "$OUT/s32-d-tables/"
+  for l in NN TT; do cp "$T/tune-i8-$l.log" "$OUT/s32-d-tune-$l.log"; done
+  rm -rf "$T"
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s32-e-tests.txt"
+  TEST_TIMEOUT=200 run_test s32-e-tests.txt gemm_i8_xf32-test every_i8_table_config_matches_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s32-e-tests.txt"
+  nvidia-smi -L > "$OUT/s32-e.txt"
+  i8_lines s32-e TN $SQUARES $SKINNY
+  i8_lines s32-e NT $SQUARES $SKINNY
+  i8_lines s32-e NN 4096x4096x4096 16x8192x8192
+  i8_lines s32-e TT 4096x4096x4096 16x8192x8192
   ;;
 esac
 exit $status
