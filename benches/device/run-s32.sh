@@ -14,6 +14,9 @@
 # PHASE=e: (with the four i8 tables committed and built in) every i8 table config against the
 #          reference (s32-e-tests.txt); i8 lines in four layouts on the library's selection
 #          (s32-e.txt).
+# PHASE=f: the byte transpose by 32-bit words: the s8 wgmma tests (s32-f-tests.txt); i8 lines
+#          that copy operands, the previous build (.carry/rocmath-bench-prev) and this one in
+#          turn (s32-f.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-b}
@@ -23,7 +26,7 @@ i8_lines() {  # FILE LAYOUT SIZE...: i8 lines at each MxNxK[xBATCH]
   local file=$1 layout=$2; shift 2
   for s in "$@"; do
     IFS=x read -r m n k b <<< "$s"
-    [ $SECONDS -lt ${LAST:-560} ] && bench_line "$file" "i8 $layout $s" --precision i8 --transA ${layout:0:1} --transB ${layout:1:1} \
+    [ $SECONDS -lt ${LAST:-560} ] && bench_line "$file" "${TAG:+$TAG }i8 $layout $s" --precision i8 --transA ${layout:0:1} --transB ${layout:1:1} \
       -m $m -n $n -k $k --batch ${b:-1}
   done
 }
@@ -67,6 +70,19 @@ e)
   i8_lines s32-e NT $SQUARES $SKINNY
   i8_lines s32-e NN 4096x4096x4096 16x8192x8192
   i8_lines s32-e TT 4096x4096x4096 16x8192x8192
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s32-f-tests.txt"
+  TEST_TIMEOUT=300 tests_in_parallel s32-f-tests.txt "gemm_i8_xf32-test i8_wgmma_every_layout" "gemm_i8_xf32-test i8_candidates_at_tile_edges" \
+    "gemm_i8_xf32-test i8_every_transpose"
+  nvidia-smi -L > "$OUT/s32-f.txt"
+  for ls in NT:4096x4096x4096 NT:8192x8192x8192 NT:1024x1024x1024 NN:4096x4096x4096 TT:4096x4096x4096 NT:4096x4096x65536; do
+    IFS=: read -r layout s <<< "$ls"
+    for b in prev new; do
+      BENCH=.carry/rocmath-bench; [ $b = prev ] && BENCH=.carry/rocmath-bench-prev
+      TAG=$b BENCH=$BENCH i8_lines s32-f "$layout" "$s"
+    done
+  done
   ;;
 esac
 exit $status

@@ -419,8 +419,9 @@ impl CopyPlan {
 unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut GemmCall) -> Result<()> {
     debug_assert!(plan.copies.len() <= 2, "a call copies A and B at most");
     let module = queue.device().named_module(TransposeKernel::MODULE, transpose_source)?;
-    let function = module.function(if plan.element == 1 { TransposeKernel::KERNEL_B8 } else { TransposeKernel::KERNEL })?;
-    let tile = TransposeKernel::TILE as usize;
+    let (kernel, tile) = if plan.element == 1 { (TransposeKernel::KERNEL_B8, TransposeKernel::TILE_B8) } else { (TransposeKernel::KERNEL, TransposeKernel::TILE) };
+    let function = module.function(kernel)?;
+    let tile = tile as usize;
     let e = plan.element as i64;
     let per_launch = MAX_GRID_YZ as usize / plan.copies.len().max(1);
     let most = plan.copies.iter().map(|(_, c)| c.entries).max().unwrap_or(0);

@@ -146,20 +146,23 @@ impl Unit {
         }
     }
 
-    /// The BLAS transposing copy (every vendor).
-    pub fn blas_transpose() -> Unit {
-        Unit {
-            module: blas::TransposeKernel::MODULE.into(),
-            source: blas::TransposeKernel::source(),
-            kernels: vec![blas::TransposeKernel::KERNEL.into(), blas::TransposeKernel::KERNEL_B8.into()],
+    /// The BLAS transposing copies (every vendor): one module, checked as one unit per kernel,
+    /// since their tiles differ (`tile` in transpose.hip: 32 x 32 words with a padding column;
+    /// 64 x 64 bytes in rows of 68).
+    pub fn blas_transpose() -> [Unit; 2] {
+        use blas::TransposeKernel as K;
+        let unit = |module: String, kernel: &str, lds_bytes: u32| Unit {
+            module,
+            source: K::source(),
+            kernels: vec![kernel.into()],
             atom: Atom::Fma,
-            // (the 32-bit tile with its padding column, `tile` in transpose.hip; bytes too)
-            lds_bytes: blas::TransposeKernel::TILE * (blas::TransposeKernel::TILE + 1) * 4,
+            lds_bytes,
             dynamic_lds: 0,
-            threads: blas::TransposeKernel::THREADS,
+            threads: K::THREADS,
             kernel: None,
             vendor: Vendor::Any,
-        }
+        };
+        [unit(K::MODULE.into(), K::KERNEL, K::TILE * (K::TILE + 1) * 4), unit(format!("{}_b8", K::MODULE), K::KERNEL_B8, K::TILE_B8 * (K::TILE_B8 + 4))]
     }
 
     /// The copies of the complex-as-real GEMM route (every vendor): one module, checked as one
@@ -247,7 +250,7 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
         source.push_str(&blas::instantiations(family, &cfg, BatchForm::Strided, &module, name, &tr));
         v.push(Unit { module, kernels: tr.iter().map(|&(a, b)| name(a, b)).collect(), source, ..Unit::of(kernel) });
     }
-    v.push(Unit::blas_transpose());
+    v.extend(Unit::blas_transpose());
     v.extend(Unit::blas_complex_real());
     // FFT: the kernels that fit CDNA's 64 KiB of LDS on every vendor, the longer ones on NVIDIA.
     let everywhere = fft::check_kernels(fft::SHARED_CDNA);

@@ -51,8 +51,10 @@ impl TransposeKernel {
     pub const KERNEL_B8: &'static str = "rm_blas_transpose_b8";
     /// Threads per block (32 x 8 over a 32 x 32 tile).
     pub const THREADS: u32 = 256;
-    /// Rows and columns of one block's tile.
+    /// Rows and columns of one block's tile (32-bit elements).
     pub const TILE: u32 = 32;
+    /// Rows and columns of one block's tile (bytes).
+    pub const TILE_B8: u32 = 64;
 
     /// The translation unit: prelude + transpose.hip.
     pub fn source() -> String {
