@@ -17,6 +17,10 @@
 # PHASE=f: the byte transpose by 32-bit words: the s8 wgmma tests (s32-f-tests.txt); i8 lines
 #          that copy operands, the previous build (.carry/rocmath-bench-prev) and this one in
 #          turn (s32-f.txt).
+# PHASE=g: (this build) rocmath-tune i8 again where the copies weigh most: NT and TT at
+#          16 x 8192 x 8192 and 8192 x 8192 x 128, NN at those and 4096 x 4096 x 65536 (cut off
+#          in PHASE=d); merged into the committed tables (flat in $OUT/s32-g-tables/, logs
+#          s32-g-tune-*.log); then those lines on the new tables (s32-g.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-b}
@@ -83,6 +87,21 @@ f)
       TAG=$b BENCH=$BENCH i8_lines s32-f "$layout" "$s"
     done
   done
+  ;;
+g)
+  T=$OUT/t
+  OUT=$T PRECISIONS=i8 LAYOUTS="NT TT" SIZES=16x8192x8192,8192x8192x128 MAX_CANDIDATES=30 ITERS=5 WARMUP=2 DEADLINE=300 STEP_TIMEOUT=120 \
+    bash benches/device/run-tune.sh || status=1
+  OUT=$T PRECISIONS=i8 LAYOUTS=NN SIZES=16x8192x8192,8192x8192x128,4096x4096x65536 MAX_CANDIDATES=30 ITERS=5 WARMUP=2 DEADLINE=300 STEP_TIMEOUT=150 \
+    bash benches/device/run-tune.sh || status=1
+  mkdir -p "$OUT/s32-g-tables"; cp "$T"/tables/sm_90/gemm_i8_*.json "$OUT/s32-g-tables/"
+  for l in NT TT NN; do cp "$T/tune-i8-$l.log" "$OUT/s32-g-tune-$l.log"; done
+  export ROCMATH_TUNING_DIR=$T/tables
+  nvidia-smi -L > "$OUT/s32-g.txt"
+  i8_lines s32-g NT 16x8192x8192 8192x8192x128
+  i8_lines s32-g TT 16x8192x8192 8192x8192x128
+  i8_lines s32-g NN 16x8192x8192 8192x8192x128 4096x4096x65536
+  rm -rf "$T"
   ;;
 esac
 exit $status
