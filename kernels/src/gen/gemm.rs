@@ -15,9 +15,9 @@
 //!
 //! The wgmma atoms (sm_90a) have their own mainloop (`src/blas/gemm_sm90.hip`): TMA copies into
 //! 128-byte swizzled stages, a producer warpgroup and two consumer warpgroups, a persistent grid.
-//! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}` and
-//! `mt128xNx32_..._wgmma64xnx8tf32`, `mt128xNx128_..._wgmma64xnx32s8`: the same fields, read as two consumer warpgroups of 64 rows
-//! each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
+//! Their configs are `mt128xNx64_w2x1_sS_x_gG_o1_wgmma64xnx16{f16,bf16}`,
+//! `mt128xNx32_..._wgmma64xnx8tf32` and `mt128xNx128_..._wgmma64xnx32s8`: the same fields, read
+//! as two consumer warpgroups of 64 rows each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
 //! stores its tile while the other multiplies the next), for small batched matrices. The tf32
 //! and s8 forms read k-contiguous operands only: their modules hold the TN kernel, and the host
