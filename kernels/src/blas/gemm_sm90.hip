@@ -221,17 +221,17 @@ RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
 RM_INLINE rm_u32 rm_c_bits(rm_bf16 x) { return x.x; }
 RM_INLINE rm_u32 rm_c_bits(int x) { return (rm_u32)x; }
 
-// Epilogue through the copy engine, for consumer warpgroup c: scale * acc (Tacc: f32, s32 for s8;
-// rows r0 .. r0 + 63
-// of the tile at m0, n0) to entry z of the tensor `map` (D, or with split-K the f32
-// workspace), as Tc. Per chunk of EPI_COLS columns the values are converted and written to a
-// staging buffer in the TMA box layout (column-major boxes of BOX_ROWS x EPI_COLS, 128-byte
-// swizzled: the 16-byte unit u of box column cc sits at unit u ^ (cc % 8)), then the
-// warpgroup's first thread stores each box with one TMA store, which clips at the tensor's
-// edges. Two buffers alternate (`epi_n` counts the chunks stored so far), so the next chunk is
-// written while the last one is stored, and the stores of a tile's last chunks run under the
-// next tile's mainloop. 16-bit values go to shared memory by stmatrix (transposing 8x8
-// fragments into columns); f32 by single words, conflict-free under the swizzle.
+// Epilogue through the copy engine, for consumer warpgroup c: scale * acc (Tacc: f32, or s32 for
+// s8, whose products wrap: rm_mul) of rows r0 .. r0 + 63 of the tile at m0, n0, to entry z of
+// the tensor `map` (D, or with split-K the f32 workspace), as Tc. Per chunk of EPI_COLS columns
+// the values are converted and written to a staging buffer in the TMA box layout (column-major
+// boxes of BOX_ROWS x EPI_COLS, 128-byte swizzled: the 16-byte unit u of box column cc sits at
+// unit u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store,
+// which clips at the tensor's edges. Two buffers alternate (`epi_n` counts the chunks stored so
+// far), so the next chunk is written while the last one is stored, and the stores of a tile's
+// last chunks run under the next tile's mainloop. 16-bit values go to shared memory by stmatrix
+// (transposing 8x8 fragments into columns); f32 and s32 by single words, conflict-free under the
+// swizzle.
 template <class Cfg, class Tc, class Tacc>
 RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
                                  int r0, int lt, int m0, int n0, int z) {
@@ -249,7 +249,7 @@ RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_
 #pragma unroll
         for (int jj = 0; jj < BLOCKS; ++jj)
 #pragma unroll
-            for (int i = 0; i < 4; ++i) bits[jj][i] = rm_c_bits(rm_convert<Tc>(scale * acc[4 * (ch * BLOCKS + jj) + i]));
+            for (int i = 0; i < 4; ++i) bits[jj][i] = rm_c_bits(rm_convert<Tc>(rm_mul(scale, acc[4 * (ch * BLOCKS + jj) + i])));
         if (sizeof(Tc) == 2) {
             // Matrix q of an x4 store: rows 8 (q & 1) of the warp's 16, n8 block jj + (q >> 1);
             // lane 8 q + k addresses that block's column k.
@@ -436,7 +436,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
 #pragma unroll
                         for (int i = 0; i < 4; ++i) {
                             const int gi = m0 + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
-                            Tacc v = scale * acc[4 * j + i];
+                            Tacc v = rm_mul(scale, acc[4 * j + i]);
                             if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
                             acc[4 * j + i] = v;
                         }
@@ -456,7 +456,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                     const int gi = m0 + row_in + 8 * (i >> 1);
                     const int gj = n0 + 8 * j + col_in + (i & 1);
                     if (gi < m && gj < n) {
-                        Tcomp v = do_mul ? alpha * acc[4 * j + i] : rm_zero<Tcomp>();
+                        Tcomp v = do_mul ? rm_mul(alpha, acc[4 * j + i]) : rm_zero<Tcomp>();
                         if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
                         Db[gi + (long long)gj * ldd] = rm_convert<Tc>(v);
                     }
