@@ -21,6 +21,9 @@
 #          16 x 8192 x 8192 and 8192 x 8192 x 128, NN at those and 4096 x 4096 x 65536 (cut off
 #          in PHASE=d); merged into the committed tables (flat in $OUT/s32-g-tables/, logs
 #          s32-g-tune-*.log); then those lines on the new tables (s32-g.txt).
+# PHASE=h: (the final build: the epilogue's wrapping products through rm_mul, every table built
+#          in) the s8 wgmma tests, every i8 candidate and every i8 table config (s32-h-tests.txt);
+#          TN and NT lines (s32-h.txt).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 P=${PHASE:-b}
@@ -102,6 +105,14 @@ g)
   i8_lines s32-g TT 16x8192x8192 8192x8192x128
   i8_lines s32-g NN 16x8192x8192 8192x8192x128 4096x4096x65536
   rm -rf "$T"
+  ;;
+h)
+  nvidia-smi -L > "$OUT/s32-h-tests.txt"
+  TEST_TIMEOUT=400 tests_in_parallel s32-h-tests.txt "gemm_i8_xf32-test i8_wgmma_every_layout" "gemm_i8_xf32-test i8_candidates_at_tile_edges" \
+    "gemm_i8_xf32-test every_i8_table_config_matches_reference" "gemm_i8_xf32-test i8_every_transpose" "gemm_i8_xf32-test xf32_wgmma_every_layout"
+  nvidia-smi -L > "$OUT/s32-h.txt"
+  i8_lines s32-h TN 4096x4096x4096 8192x8192x8192 1024x1024x1024
+  i8_lines s32-h NT 4096x4096x4096 16x8192x8192
   ;;
 esac
 exit $status
