@@ -146,42 +146,30 @@ impl Unit {
         }
     }
 
-    /// The BLAS transposing copies (every vendor): one module, checked as one unit per kernel,
-    /// since their tiles differ (`tile` in transpose.hip: 32 x 32 words with a padding column;
-    /// 64 x 64 bytes in rows of 68).
-    pub fn blas_transpose() -> [Unit; 2] {
-        use blas::TransposeKernel as K;
-        let unit = |module: String, kernel: &str, lds_bytes: u32| Unit {
-            module,
-            source: K::source(),
-            kernels: vec![kernel.into()],
-            atom: Atom::Fma,
-            lds_bytes,
-            dynamic_lds: 0,
-            threads: K::THREADS,
-            kernel: None,
-            vendor: Vendor::Any,
-        };
-        [unit(K::MODULE.into(), K::KERNEL, K::TILE * (K::TILE + 1) * 4), unit(format!("{}_b8", K::MODULE), K::KERNEL_B8, K::TILE_B8 * (K::TILE_B8 + 4))]
+    /// One kernel of a hand-written BLAS module (every vendor), checked as a unit of its own
+    /// with `lds_bytes` of static LDS: the modules below hold kernels whose tiles differ.
+    fn blas_kernel(module: String, source: String, kernel: &str, lds_bytes: u32, threads: u32) -> Unit {
+        Unit { module, source, kernels: vec![kernel.into()], atom: Atom::Fma, lds_bytes, dynamic_lds: 0, threads, kernel: None, vendor: Vendor::Any }
     }
 
-    /// The copies of the complex-as-real GEMM route (every vendor): one module, checked as one
-    /// unit per kernel, since only the pack has a tile in LDS (the complex f32 tile with its
-    /// padding column, `tile` in complex_real.hip).
+    /// The BLAS transposing copies: `tile` in transpose.hip, 32 x 32 words with a padding column,
+    /// and 64 x 64 bytes in rows of 68.
+    pub fn blas_transpose() -> [Unit; 2] {
+        use blas::TransposeKernel as K;
+        [
+            Unit::blas_kernel(K::MODULE.into(), K::source(), K::KERNEL, K::TILE * (K::TILE + 1) * 4, K::THREADS),
+            Unit::blas_kernel(format!("{}_b8", K::MODULE), K::source(), K::KERNEL_B8, K::TILE_B8 * (K::TILE_B8 + 4), K::THREADS),
+        ]
+    }
+
+    /// The copies of the complex-as-real GEMM route: only the pack has a tile in LDS (the complex
+    /// f32 tile with its padding column, `tile` in complex_real.hip).
     pub fn blas_complex_real() -> [Unit; 2] {
         use blas::ComplexRealKernels as K;
-        let unit = |module: String, kernel: &str, lds_bytes: u32| Unit {
-            module,
-            source: K::source(),
-            kernels: vec![kernel.into()],
-            atom: Atom::Fma,
-            lds_bytes,
-            dynamic_lds: 0,
-            threads: K::THREADS,
-            kernel: None,
-            vendor: Vendor::Any,
-        };
-        [unit(K::MODULE.into(), K::PACK, K::TILE * (K::TILE + 1) * 8), unit(format!("{}_scale", K::MODULE), K::SCALE, 0)]
+        [
+            Unit::blas_kernel(K::MODULE.into(), K::source(), K::PACK, K::TILE * (K::TILE + 1) * 8, K::THREADS),
+            Unit::blas_kernel(format!("{}_scale", K::MODULE), K::source(), K::SCALE, 0, K::THREADS),
+        ]
     }
 
     /// The FFT element-wise module of one precision.

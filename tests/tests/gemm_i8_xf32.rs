@@ -213,30 +213,10 @@ fn i8_strided_case(h: &Handle, ta: Operation, tb: Operation, (m, n, k): (usize, 
 /// refused and C is left alone.
 #[test]
 fn i8_wgmma_every_layout() {
-    use rocmath_blas::{gemm_solution, GemmFamily, GemmVariant};
-    for device in rocmath_tests::test_gpus() {
-        let mut h = Handle::on(&device).unwrap();
-        h.set_gemm_variant(Some(GemmVariant::Wgmma));
-        let runs = device.properties().arch == "sm_90";
-        match gemm_solution(&h, GemmFamily::I8, Operation::Transpose, Operation::None, 256, 256, 256, 1) {
-            Ok(Some(k)) => assert!(runs && k.config.is_wgmma() && k.family == GemmFamily::I8, "{k:?} picked"),
-            Err(e) => assert!(!runs && e.status == Status::ArchMismatch, "{e}"),
-            Ok(None) => panic!("a GPU handle has a kernel"),
-        }
-        let mut seed = 500;
-        for (ta, tb) in NT_PAIRS {
-            // (the last: more entries than one launch of the copies holds, 65535 over A and B)
-            for &(m, n, k, count) in &[(128, 256, 128, 1), (129, 257, 129, 2), (1, 1, 1, 1), (300, 20, 300, 3), (7, 300, 1000, 1), (260, 520, 400, 1), (3, 2, 5, 70_001)] {
-                for aligned in [true, false] {
-                    seed += 1;
-                    match i8_strided_case(&h, ta, tb, (m, n, k), count, aligned, seed) {
-                        Err(e) if !runs && e.contains("arch_mismatch") => {}
-                        r => r.unwrap(),
-                    }
-                }
-            }
-        }
-    }
+    use rocmath_blas::GemmFamily;
+    // (the last: more entries than one launch of the copies holds, 65535 over A and B)
+    let shapes = [(128, 256, 128, 1), (129, 257, 129, 2), (1, 1, 1, 1), (300, 20, 300, 3), (7, 300, 1000, 1), (260, 520, 400, 1), (3, 2, 5, 70_001)];
+    wgmma_pin_every_layout(|_| {}, [GemmFamily::I8; 2], (Operation::Transpose, Operation::None), &shapes, 500, i8_strided_case);
 }
 
 /// Every i8 candidate (sm_90), pinned, in every layout: the s8 wgmma tiles (two consumers, one
@@ -278,23 +258,7 @@ fn i8_candidates_at_tile_edges() {
 /// leading dimensions (so wgmma configs run their own kernels) and a batch of two.
 #[test]
 fn every_i8_table_config_matches_reference() {
-    use rocmath_blas::GemmFamily;
-    let (kernels, errors) = rocmath_kernels::check::table_kernels();
-    assert!(errors.is_empty(), "{errors:?}");
-    for device in rocmath_tests::test_gpus() {
-        let arch = device.properties().arch;
-        let mut ran = 0;
-        for kernel in kernels.iter().filter(|k| k.family == GemmFamily::I8 && k.supports_arch(&arch)) {
-            let mut h = Handle::on(&device).unwrap();
-            h.set_gemm_config(Some(kernel.config));
-            let [mm, nn, kk] = kernel.config.mt.map(|d| d as usize);
-            for (i, (ta, tb)) in NT_PAIRS.into_iter().enumerate() {
-                i8_strided_case(&h, ta, tb, (mm + 8, nn + 16, 2 * kk + 8), 2, true, 60 + i as u64).unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
-            }
-            ran += 1;
-        }
-        eprintln!("{arch}: {ran} i8 table configs checked");
-    }
+    table_configs_every_layout(rocmath_blas::GemmFamily::I8, |_| {}, 60, i8_strided_case);
 }
 
 /// xf32: on a GPU every f32 form runs the xf32 kernels and is checked against the TF32 bound;
@@ -437,30 +401,76 @@ const NT_PAIRS: [(Operation, Operation); 4] =
 /// the pin is refused and C is left alone.
 #[test]
 fn xf32_wgmma_every_layout() {
-    use rocmath_blas::{gemm_solution, GemmFamily, GemmVariant};
+    use rocmath_blas::GemmFamily;
+    // (the last: more entries than one launch of the copies holds, 65535 over A and B)
+    let shapes = [(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1), (3, 2, 5, 70_001)];
+    let xf32 = |h: &mut Handle| h.set_math_mode(MathMode::Xf32XdlMathOp);
+    wgmma_pin_every_layout(xf32, [GemmFamily::S, GemmFamily::Xf32], (Operation::None, Operation::Transpose), &shapes, 300, xf32_strided_case);
+}
+
+/// One strided case of a family's tests (`i8_strided_case`, `xf32_strided_case`): layout, m x n
+/// x k, batch count, TMA-describable leading dimensions or not, seed.
+type StridedCase = fn(&Handle, Operation, Operation, (usize, usize, usize), usize, bool, u64) -> Result<(), String>;
+
+/// The wgmma variant pinned on a handle (`setup` first sets its math mode): on sm_90 the kernel
+/// a call of `family` (asked as `[0]`, run as `[1]`) in layout `probe` selects is a wgmma one,
+/// and `case` passes in every layout at every shape (m, n, k, batch), with leading dimensions TMA
+/// can describe and ones it cannot, seeds from `seed` + 1 on. Elsewhere the pin is refused
+/// (arch_mismatch) and `case` checks that C is left alone.
+fn wgmma_pin_every_layout(
+    setup: impl Fn(&mut Handle),
+    [asked, runs_as]: [rocmath_blas::GemmFamily; 2],
+    probe: (Operation, Operation),
+    shapes: &[(usize, usize, usize, usize)],
+    mut seed: u64,
+    case: StridedCase,
+) {
+    use rocmath_blas::{gemm_solution, GemmVariant};
     for device in rocmath_tests::test_gpus() {
         let mut h = Handle::on(&device).unwrap();
-        h.set_math_mode(MathMode::Xf32XdlMathOp);
+        setup(&mut h);
         h.set_gemm_variant(Some(GemmVariant::Wgmma));
         let runs = device.properties().arch == "sm_90";
-        match gemm_solution(&h, GemmFamily::S, Operation::None, Operation::Transpose, 256, 256, 256, 1) {
-            Ok(Some(k)) => assert!(runs && k.config.is_wgmma() && k.family == GemmFamily::Xf32, "{k:?} picked"),
+        match gemm_solution(&h, asked, probe.0, probe.1, 256, 256, 256, 1) {
+            Ok(Some(k)) => assert!(runs && k.config.is_wgmma() && k.family == runs_as, "{k:?} picked"),
             Err(e) => assert!(!runs && e.status == Status::ArchMismatch, "{e}"),
             Ok(None) => panic!("a GPU handle has a kernel"),
         }
-        let mut seed = 300;
         for (ta, tb) in NT_PAIRS {
-            // (the last: more entries than one launch of the copies holds, 65535 over A and B)
-            for &(m, n, k, count) in &[(128, 256, 32, 1), (129, 257, 33, 2), (1, 1, 1, 1), (300, 20, 100, 3), (7, 300, 1000, 1), (260, 520, 96, 1), (3, 2, 5, 70_001)] {
+            for &(m, n, k, count) in shapes {
                 for aligned in [true, false] {
                     seed += 1;
-                    match xf32_strided_case(&h, ta, tb, (m, n, k), count, aligned, seed) {
+                    match case(&h, ta, tb, (m, n, k), count, aligned, seed) {
                         Err(e) if !runs && e.contains("arch_mismatch") => {}
                         r => r.unwrap(),
                     }
                 }
             }
         }
+    }
+}
+
+/// Every config of `family` the committed tuning tables can select for this GPU's arch, pinned
+/// (after `setup`), in every layout on a shape that cuts its macro tile in all three dimensions,
+/// with TMA-describable leading dimensions (so wgmma configs run their own kernels) and a batch
+/// of two; layout i takes seed `seed` + i.
+fn table_configs_every_layout(family: rocmath_blas::GemmFamily, setup: impl Fn(&mut Handle), seed: u64, case: StridedCase) {
+    let (kernels, errors) = rocmath_kernels::check::table_kernels();
+    assert!(errors.is_empty(), "{errors:?}");
+    for device in rocmath_tests::test_gpus() {
+        let arch = device.properties().arch;
+        let mut ran = 0;
+        for kernel in kernels.iter().filter(|k| k.family == family && k.supports_arch(&arch)) {
+            let mut h = Handle::on(&device).unwrap();
+            setup(&mut h);
+            h.set_gemm_config(Some(kernel.config));
+            let [mm, nn, kk] = kernel.config.mt.map(|d| d as usize);
+            for (i, (ta, tb)) in NT_PAIRS.into_iter().enumerate() {
+                case(&h, ta, tb, (mm + 8, nn + 16, 2 * kk + 8), 2, true, seed + i as u64).unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
+            }
+            ran += 1;
+        }
+        eprintln!("{arch}: {ran} {} table configs checked", family.tag());
     }
 }
 
@@ -526,24 +536,7 @@ fn xf32_candidates_at_tile_edges() {
 /// leading dimensions (so wgmma configs run their own kernels) and a batch of two.
 #[test]
 fn every_xf32_table_config_matches_reference() {
-    use rocmath_blas::GemmFamily;
-    let (kernels, errors) = rocmath_kernels::check::table_kernels();
-    assert!(errors.is_empty(), "{errors:?}");
-    for device in rocmath_tests::test_gpus() {
-        let arch = device.properties().arch;
-        let mut ran = 0;
-        for kernel in kernels.iter().filter(|k| k.family == GemmFamily::Xf32 && k.supports_arch(&arch)) {
-            let mut h = Handle::on(&device).unwrap();
-            h.set_math_mode(MathMode::Xf32XdlMathOp);
-            h.set_gemm_config(Some(kernel.config));
-            let [mm, nn, kk] = kernel.config.mt.map(|d| d as usize);
-            for (i, (ta, tb)) in NT_PAIRS.into_iter().enumerate() {
-                xf32_strided_case(&h, ta, tb, (mm + 8, nn + 16, 2 * kk + 8), 2, true, 40 + i as u64).unwrap_or_else(|e| panic!("{}: {e}", kernel.module_name()));
-            }
-            ran += 1;
-        }
-        eprintln!("{arch}: {ran} xf32 table configs checked");
-    }
+    table_configs_every_layout(rocmath_blas::GemmFamily::Xf32, |h| h.set_math_mode(MathMode::Xf32XdlMathOp), 40, xf32_strided_case);
 }
 
 /// The TF32 bound is not vacuous: it refuses an f32 result perturbed by a few TF32 ulps.
