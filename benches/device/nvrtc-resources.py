@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Registers and spills of a generated GEMM module for sm_90, without a GPU: compiles the module
-source with nvrtc (the PyPI wheel that .ci/nvrtc.sh installs) and prints ptxas's -v report per
-kernel. Runs on the dev machine; cheaper than a device call for "does this change spill?".
+"""Registers and spills of a generated GEMM or FFT module for sm_90, without a GPU: compiles the
+module source with nvrtc (the PyPI wheel that .ci/nvrtc.sh installs) and prints ptxas's -v report
+per kernel. Runs on the dev machine; cheaper than a device call for "does this change spill?".
 
     python3 benches/device/nvrtc-resources.py s mt128x128x16_w2x4_s3_p4x4_g8_o2_k4_fmaw32x16 [--arch sm_90a] [--sass FILE]
+    python3 benches/device/nvrtc-resources.py fft s32768     # the one-pass kernel of that length (kernels/examples/fft_source.rs)
 
 --sass FILE also writes the module's SASS to FILE, through cuobjdump (NVIDIA's wheels
 nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm from PyPI, installed under ~/.cache/rocmath-cuobjdump when first asked for).
@@ -21,7 +22,8 @@ def main():
     if lib_dir not in os.environ.get("LD_LIBRARY_PATH", ""):
         os.environ["LD_LIBRARY_PATH"] = lib_dir + ":" + os.environ.get("LD_LIBRARY_PATH", "")
         os.execv(sys.executable, [sys.executable] + sys.argv)
-    src = subprocess.run(["cargo", "run", "-q", "--release", "-p", "rocmath-kernels", "--example", "gemm_source", "--", family, config],
+    example = ["fft_source", config] if family == "fft" else ["gemm_source", family, config]
+    src = subprocess.run(["cargo", "run", "-q", "--release", "-p", "rocmath-kernels", "--example", example[0], "--"] + example[1:],
                          capture_output=True, check=True).stdout
     nvrtc = ctypes.CDLL(os.path.join(lib_dir, "libnvrtc.so.13"))
     prog = ctypes.c_void_p()

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Thirty-third session (FFT: cluster kernels of several rows per block, so that a block's
+# strided loads fill whole 32-byte sectors). After stage.sh, carry .carry.
+# Output: $OUT/s33-$PHASE*.txt.
+# PHASE=a: cluster_kernels with ROCMATH_REQUIRE_GPU=1; rows (the default) against one row per
+#          block (ROCMATH_FFT_CLUSTER_ROWS=1, the previous kernels), two rounds in turn, at single
+#          32768 x 2048 and 65536 x 1024, double 16384 x 2048 and 32768 x 1024, half 32768 x 2048,
+#          single 20480 x 3276; the twiddles by products (ROCMATH_FFT_CLUSTER_PRODUCTS=1) in the
+#          same rounds; ncu of the single 32768 and 65536 kernels all three ways (time, DRAM, L2
+#          sectors, stalls).
+# PHASE=b: fft-test, fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+B=.carry/rocmath-bench
+P=${PHASE:-a}
+status=0
+source benches/device/line.sh
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s33-a-gpu.txt"
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 240 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" > "$OUT/s33-a-tests.txt" || status=1
+  for c in "single 32768 2048" "single 65536 1024" "double 16384 2048" "double 32768 1024" "half 32768 2048" "single 20480 3276"; do
+    set -- $c
+    for round in 1 2; do
+      line "$2 $1 rows ($round)" -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 one row ($round)" ROCMATH_FFT_CLUSTER_ROWS=1 -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 rows, products ($round)" ROCMATH_FFT_CLUSTER_PRODUCTS=1 -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s33-a-fft.txt" 2>&1
+  M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__t_sector_op_read_hit_rate.pct,smsp__inst_executed.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread
+  M=$M,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__warps_active.avg.pct_of_peak_sustained_active
+  for ab in "8 0" "1 0" "8 1"; do
+    set -- $ab
+    rows=$1 products=$2
+    for c in "32768 2048" "65536 1024"; do
+      set -- $c
+      echo "#### single $1 x $2, ROCMATH_FFT_CLUSTER_ROWS=$rows ROCMATH_FFT_CLUSTER_PRODUCTS=$products"
+      ROCMATH_FFT_CLUSTER_ROWS=$rows ROCMATH_FFT_CLUSTER_PRODUCTS=$products ROCMATH_CACHE_DIR=/tmp/rmc timeout 120 ncu --clock-control none --cache-control none --kernel-name regex:fft_ --launch-count 1 --metrics $M \
+        $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 2>&1 \
+        | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|smsp__|gpu__|launch__"
+    done
+  done > "$OUT/s33-a-ncu.txt" 2>&1
+  ;;
+b)
+  export ROCMATH_REQUIRE_GPU=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s33-b-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s33-b-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s33-b-tests.txt" || status=1
+  unset ROCMATH_REQUIRE_GPU
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s33-b-fft-suite.txt" 2>&1 || status=1
+  ;;
+esac
+exit $status
