@@ -8,7 +8,13 @@
 #          single 20480 x 3276; the twiddles by products (ROCMATH_FFT_CLUSTER_PRODUCTS=1) in the
 #          same rounds; ncu of the single 32768 and 65536 kernels all three ways (time, DRAM, L2
 #          sectors, stalls).
-# PHASE=b: fft-test, fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
+# PHASE=c: (rows reverted) the last cluster barrier without a release fence (the default of this
+#          build) against with it (ROCMATH_FFT_CLUSTER_EXIT=0, as before), and with the
+#          cross-block twiddles as powers of one entry (ROCMATH_FFT_CLUSTER_PRODUCTS=1), two rounds
+#          in turn at every cluster length of the suite and the tests; cluster_kernels in the
+#          default build and with products.
+# PHASE=b: (both the relaxed exit and the products the default) fft-test, fft_args-test and
+#          aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -40,6 +46,21 @@ a)
         | grep -E "^  [a-zA-Z_0-9<>]+.*\(|dram__|lts__|smsp__|gpu__|launch__"
     done
   done > "$OUT/s33-a-ncu.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s33-c-gpu.txt"
+  for v in 0 1; do
+    echo "## ROCMATH_FFT_CLUSTER_PRODUCTS=$v"
+    ROCMATH_FFT_CLUSTER_PRODUCTS=$v ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error"
+  done > "$OUT/s33-c-tests.txt" 2>&1 || status=1
+  for c in "single 32768 2048" "single 65536 1024" "double 16384 2048" "double 32768 1024" "single 4374 15343" "single 16807 3993"; do
+    set -- $c
+    for round in 1 2; do
+      line "$2 $1 fenced exit ($round)" ROCMATH_FFT_CLUSTER_EXIT=0 -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 relaxed exit ($round)" -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 relaxed exit, products ($round)" ROCMATH_FFT_CLUSTER_PRODUCTS=1 -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s33-c-fft.txt" 2>&1
   ;;
 b)
   export ROCMATH_REQUIRE_GPU=1

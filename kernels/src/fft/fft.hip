@@ -517,8 +517,29 @@ RM_INLINE void rm_cluster_sync() {
     asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
 }
 
+// The last wait before a block of the cluster leaves: after it no block reads another's shared
+// memory. With RM_FFT_CLUSTER_RELAXED_EXIT the arrival has no release fence: the remote reads it
+// must follow have completed (their values were stored), and the global stores need not be
+// ordered before it, so the block does not wait for them (`cluster_relaxed_exit` in
+// kernels/src/gen/fft.rs).
+#ifndef RM_FFT_CLUSTER_RELAXED_EXIT
+#define RM_FFT_CLUSTER_RELAXED_EXIT 0
+#endif
+RM_INLINE void rm_cluster_exit_sync() {
+    if (RM_FFT_CLUSTER_RELAXED_EXIT) {
+        asm volatile("barrier.cluster.arrive.relaxed.aligned;\n\tbarrier.cluster.wait.aligned;" ::: "memory");
+    } else {
+        rm_cluster_sync();
+    }
+}
+
 // The cross-block radix-CL step. `row` holds this block's Y (natural order, padded); ctw[(c - 1)
-// M + k] = exp(-2 pi i c k / (CL M)).
+// M + k] = exp(-2 pi i c k / (CL M)). RM_FFT_CLUSTER_PRODUCTS (`cluster_products` in
+// kernels/src/gen/fft.rs): the twiddle of block c as the c-th power of block 1's (one table read
+// a k rather than CL - 1; chains of CL - 1 products).
+#ifndef RM_FFT_CLUSTER_PRODUCTS
+#define RM_FFT_CLUSTER_PRODUCTS 0
+#endif
 template <int M, int CL, int TPT, int DIR, class C, class DFT, class IO>
 RM_INLINE void rm_fft_cluster_combine(const C* row, int lt, const C* ctw, const IO& io, unsigned rank) {
     rm_cluster_sync();   // every block's Y is complete (and every block has started)
@@ -535,15 +556,25 @@ RM_INLINE void rm_fft_cluster_combine(const C* row, int lt, const C* ctw, const 
                 C v[CL];
 #pragma unroll
                 for (int c = 0; c < CL; ++c) v[c] = rm_fft_entry(rows[c], rm_fft_pad(k));   // one vector load each
+                if (RM_FFT_CLUSTER_PRODUCTS) {
+                    const C w = rm_fft_entry(ctw, k);
+                    C t = w;
 #pragma unroll
-                for (int c = 1; c < CL; ++c) v[c] = rm_fft_twiddle<DIR>(v[c], rm_fft_entry(ctw, (c - 1) * M + k));
+                    for (int c = 1; c < CL; ++c) {
+                        v[c] = rm_fft_twiddle<DIR>(v[c], t);
+                        if (c + 1 < CL) t = t * w;
+                    }
+                } else {
+#pragma unroll
+                    for (int c = 1; c < CL; ++c) v[c] = rm_fft_twiddle<DIR>(v[c], rm_fft_entry(ctw, (c - 1) * M + k));
+                }
                 DFT::template run<DIR, C>(v);
 #pragma unroll
                 for (int q = 0; q < CL; ++q) io.store(k + q * M, v[q]);
             }
         }
     }
-    rm_cluster_sync();   // no block leaves while another still reads its row
+    rm_cluster_exit_sync();   // no block leaves while another still reads its row
 }
 
 // One transform of CL * M points per cluster of CL blocks of TPT threads (`rm_fft_stockham`'s

@@ -595,7 +595,11 @@ impl StockhamKernel {
         let real = if self.real_post { "_rpost" } else { "" };
         let plain = if self.plain { "_p" } else { "" };
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
-        let cluster = if self.cluster > 1 { format!("_cl{}", self.cluster) } else { String::new() };
+        let cluster = match (self.cluster, self.cluster_relaxed_exit(), self.cluster_products()) {
+            (1, ..) => String::new(),
+            // (suffixes mark the A/B switches' other settings)
+            (c, relaxed, products) => format!("_cl{c}{}{}", if relaxed { "" } else { "_cx0" }, if products { "" } else { "_ct" }),
+        };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
@@ -649,6 +653,25 @@ impl StockhamKernel {
         self.column && last_stride_fits && (mode == 2 || (mode == 1 && self.compute() == FftPrecision::F32))
     }
 
+    /// Cluster kernels arrive at their last cluster barrier without a release fence
+    /// (`RM_FFT_CLUSTER_RELAXED_EXIT` in fft.hip), so a block does not wait for its global
+    /// stores before it may leave. On the H100 (benches/results/2026-11-21-h100-fft.md,
+    /// thirty-third session) single 2^15 and 2^16 and double 2^14 ran 3-4 % faster, 16807 6 %.
+    /// `ROCMATH_FFT_CLUSTER_EXIT=0` keeps the fence, for A/B.
+    fn cluster_relaxed_exit(&self) -> bool {
+        static RELAXED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        self.cluster > 1 && *RELAXED.get_or_init(|| env_number("ROCMATH_FFT_CLUSTER_EXIT", |v| v <= 1) != Some(0))
+    }
+
+    /// Cluster kernels build their cross-block twiddles as powers of one table entry per point
+    /// (`RM_FFT_CLUSTER_PRODUCTS` in fft.hip) rather than read one entry per block: on the H100
+    /// (same session) 1-5 % faster on top of the relaxed exit, in f64 too.
+    /// `ROCMATH_FFT_CLUSTER_PRODUCTS=0` reads the table, for A/B.
+    fn cluster_products(&self) -> bool {
+        static PRODUCTS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        self.cluster > 1 && *PRODUCTS.get_or_init(|| env_number("ROCMATH_FFT_CLUSTER_PRODUCTS", |v| v <= 1) != Some(0))
+    }
+
     /// A staged plain kernel that loads through registers rather than with cp.async
     /// (`rm_fft_async_stage` in fft.hip): only with `ROCMATH_FFT_STAGE_ASYNC=0`, for A/B.
     fn stages_through_registers(&self) -> bool {
@@ -673,6 +696,12 @@ impl StockhamKernel {
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
+        }
+        if self.cluster_relaxed_exit() {
+            s.push_str("#define RM_FFT_CLUSTER_RELAXED_EXIT 1\n");
+        }
+        if self.cluster_products() {
+            s.push_str("#define RM_FFT_CLUSTER_PRODUCTS 1\n");
         }
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
