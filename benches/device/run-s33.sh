@@ -13,6 +13,11 @@
 #          cross-block twiddles as powers of one entry (ROCMATH_FFT_CLUSTER_PRODUCTS=1), two rounds
 #          in turn at every cluster length of the suite and the tests; cluster_kernels in the
 #          default build and with products.
+# PHASE=d: clusters of 16 blocks (non-portable on sm_90; the default of this build) against at
+#          most 8 (ROCMATH_FFT_MAX_CLUSTER=8, as before), two rounds in turn, at single 65536 x
+#          1024 (16 x 4096 against 8 x 8192) and 131072 x 512 (16 x 8192 against the four-step),
+#          double 32768 x 1024 and 65536 x 512, and single 32768 (the same kernel both ways);
+#          cluster_kernels with ROCMATH_REQUIRE_GPU=1.
 # PHASE=b: (both the relaxed exit and the products the default) fft-test, fft_args-test and
 #          aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -61,6 +66,17 @@ c)
       line "$2 $1 relaxed exit, products ($round)" ROCMATH_FFT_CLUSTER_PRODUCTS=1 -- --precision $1 --type c2c --length $2 --batch $3
     done
   done > "$OUT/s33-c-fft.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s33-d-gpu.txt"
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" > "$OUT/s33-d-tests.txt" || status=1
+  for c in "single 65536 1024" "single 131072 512" "double 32768 1024" "double 65536 512" "single 32768 2048"; do
+    set -- $c
+    for round in 1 2; do
+      line "$2 $1 at most 8 blocks ($round)" ROCMATH_FFT_MAX_CLUSTER=8 -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 up to 16 blocks ($round)" -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s33-d-fft.txt" 2>&1
   ;;
 b)
   export ROCMATH_REQUIRE_GPU=1
