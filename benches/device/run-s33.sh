@@ -18,8 +18,14 @@
 #          1024 (16 x 4096 against 8 x 8192) and 131072 x 512 (16 x 8192 against the four-step),
 #          double 32768 x 1024 and 65536 x 512, and single 32768 (the same kernel both ways);
 #          cluster_kernels with ROCMATH_REQUIRE_GPU=1.
-# PHASE=b: (both the relaxed exit and the products the default) fft-test, fft_args-test and
-#          aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
+# PHASE=e: (16 blocks reverted) the cross-block twiddles read between the first cluster barrier's
+#          arrival and its wait (ROCMATH_FFT_CLUSTER_EARLY=1), and the decimated loads with the
+#          L2 prefetch of column kernels (ROCMATH_FFT_CLUSTER_L2_PREFETCH=1, 128 bytes; and 256),
+#          against the default, two rounds in turn at the cluster lengths of the suite and double
+#          2^14, 2^15; cluster_kernels with both switches on.
+# PHASE=b: (the relaxed exit and the products the default; run on that build, then again after
+#          PHASE=e with the L2 prefetch for cluster kernels too, files s33-f-*) fft-test,
+#          fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -78,13 +84,26 @@ d)
     done
   done > "$OUT/s33-d-fft.txt" 2>&1
   ;;
-b)
+e)
+  nvidia-smi -L > "$OUT/s33-e-gpu.txt"
+  ROCMATH_FFT_CLUSTER_EARLY=1 ROCMATH_FFT_CLUSTER_L2_PREFETCH=1 ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" > "$OUT/s33-e-tests.txt" || status=1
+  for c in "single 32768 2048" "single 65536 1024" "double 16384 2048" "double 32768 1024"; do
+    set -- $c
+    for round in 1 2; do
+      line "$2 $1 default ($round)" -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 early twiddles ($round)" ROCMATH_FFT_CLUSTER_EARLY=1 -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 L2 prefetch 128 ($round)" ROCMATH_FFT_CLUSTER_L2_PREFETCH=1 -- --precision $1 --type c2c --length $2 --batch $3
+      line "$2 $1 L2 prefetch 256 ($round)" ROCMATH_FFT_CLUSTER_L2_PREFETCH=1 ROCMATH_FFT_L2_PREFETCH=256 -- --precision $1 --type c2c --length $2 --batch $3
+    done
+  done > "$OUT/s33-e-fft.txt" 2>&1
+  ;;
+b|f)
   export ROCMATH_REQUIRE_GPU=1
-  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s33-b-tests.txt" || status=1
-  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s33-b-tests.txt" || status=1
-  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s33-b-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test --test-threads 16 2>&1 | grep -E "^test |test result|panicked|failed" > "$OUT/s33-$P-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 60 .carry/tests/fft_args-test 2>&1 | grep -E "test result|panicked" >> "$OUT/s33-$P-tests.txt" || status=1
+  ROCMATH_CACHE_DIR=/tmp/rmc-aot-test timeout 120 .carry/tests/aot-test 2>&1 | grep -E "^test |test result|panicked" >> "$OUT/s33-$P-tests.txt" || status=1
   unset ROCMATH_REQUIRE_GPU
-  timeout 300 $B suite --only fft --device cuda > "$OUT/s33-b-fft-suite.txt" 2>&1 || status=1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s33-$P-fft-suite.txt" 2>&1 || status=1
   ;;
 esac
 exit $status

@@ -607,16 +607,18 @@ impl StockhamKernel {
         format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
-    /// The L2 prefetch size of a plain column kernel's strided loads (`rm_fft_load_pair` in
-    /// fft.hip; NVIDIA sm_80+, ignored elsewhere): 128 bytes. On the H100 (benches/results/
-    /// 2026-11-21-h100-fft.md, fifteenth session) single 2^21-2^24 ran 1-2.5 % faster with 128 or
-    /// 256 than with none, 2^20, double 2^20 and 256^3 within 1 %; 64 changed nothing.
+    /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
+    /// (`rm_fft_load_pair` in fft.hip; NVIDIA sm_80+, ignored elsewhere): 128 bytes. On the H100
+    /// (benches/results/2026-11-21-h100-fft.md, fifteenth session) single 2^21-2^24 ran 1-2.5 %
+    /// faster with 128 or 256 than with none, 2^20, double 2^20 and 256^3 within 1 %; 64 changed
+    /// nothing. Cluster kernels (thirty-third session): double 2^14 and 2^15 2-3 % faster,
+    /// single 2^15 and 2^16 within 1 %.
     /// `ROCMATH_FFT_L2_PREFETCH` (0 for none, 64, 128 or 256) sets it, for A/B.
     fn l2_prefetch(&self) -> Option<usize> {
         static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
         let bytes = *BYTES.get_or_init(|| env_number("ROCMATH_FFT_L2_PREFETCH", |b| [0, 64, 128, 256].contains(&b)).unwrap_or(128));
         // (Staged kernels read their input by rows, not through `load`.)
-        Some(bytes).filter(|&b| b > 0 && self.column && self.plain && !self.staged)
+        Some(bytes).filter(|&b| b > 0 && self.plain && !self.staged && (self.column || self.cluster > 1))
     }
 
     /// Which shared-memory accesses of the passes take their padded index as the thread's base
@@ -703,6 +705,7 @@ impl StockhamKernel {
         if self.cluster_products() {
             s.push_str("#define RM_FFT_CLUSTER_PRODUCTS 1\n");
         }
+
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
         }
