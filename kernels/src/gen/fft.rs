@@ -705,7 +705,6 @@ impl StockhamKernel {
         if self.cluster_products() {
             s.push_str("#define RM_FFT_CLUSTER_PRODUCTS 1\n");
         }
-
         if self.pad_shift() != 4 {
             s.push_str(&format!("#define RM_FFT_PAD_SHIFT {}\n", self.pad_shift()));
         }
@@ -1047,8 +1046,13 @@ mod tests {
         assert_eq!(split(F16, 32768), Some((4096, 8, 1, 32768)));
         let k = cluster_split(F32, F32, 4374, SHARED_SM90).unwrap();
         assert!(k.module_name().contains("_cl3_"), "{}", k.module_name());
-        let src = k.with_dir(1).with_plain(true).source();
+        let plain = k.clone().with_dir(1).with_plain(true);
+        let src = plain.source();
         assert!(src.contains("RM_CLUSTER_DIMS(3)") && src.contains("rm_fft_stockham_cluster<") && src.contains("struct rm_dft_3 "));
+        // The measured defaults: no fence at the last cluster barrier, twiddles as powers, the
+        // L2 prefetch on the plain decimated loads.
+        assert!(src.contains("#define RM_FFT_CLUSTER_RELAXED_EXIT 1") && src.contains("#define RM_FFT_CLUSTER_PRODUCTS 1") && src.contains("#define RM_FFT_L2_PREFETCH 128"));
+        assert!(plain.module_name().ends_with("_p_l2p128_m2_cl3_inv"), "{}", plain.module_name());
         // The last pass leaves the sub-transform in shared memory for the cross-block pass.
         assert!(!src.contains(", 0, 1>(row, lt, tw, io)"), "a pass stores to global memory");
         // Not a cluster block: several transforms per block, column order, fused real post, a
