@@ -23,6 +23,8 @@
 #          L2 prefetch of column kernels (ROCMATH_FFT_CLUSTER_L2_PREFETCH=1, 128 bytes; and 256),
 #          against the default, two rounds in turn at the cluster lengths of the suite and double
 #          2^14, 2^15; cluster_kernels with both switches on.
+# PHASE=g: (the final build) ncu of single 2^15 and 2^16, ours and cuFFT's kernels: time, DRAM,
+#          L2 sectors, instructions, stall reasons, warps active; where the cluster time goes now.
 # PHASE=b: (the relaxed exit and the products the default; run on that build, then again after
 #          PHASE=e with the L2 prefetch for cluster kernels too, files s33-f-*) fft-test,
 #          fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
@@ -96,6 +98,18 @@ e)
       line "$2 $1 L2 prefetch 256 ($round)" ROCMATH_FFT_CLUSTER_L2_PREFETCH=1 ROCMATH_FFT_L2_PREFETCH=256 -- --precision $1 --type c2c --length $2 --batch $3
     done
   done > "$OUT/s33-e-fft.txt" 2>&1
+  ;;
+g)
+  M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sector_op_read_hit_rate.pct,smsp__inst_executed.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,launch__grid_size,launch__block_size
+  M=$M,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio,smsp__average_warps_issue_stalled_selected_per_issue_active.ratio,smsp__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
+  for c in "32768 2048" "65536 1024"; do
+    set -- $c
+    echo "#### single $1 x $2 (ours, then cuFFT's kernels)"
+    ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 ncu --clock-control none --cache-control none --launch-count 12 --metrics $M \
+      $B fft --precision single --type c2c --length $1 --batch $2 --device cuda --iters 1 --warmup 0 2>&1 \
+      | grep -E "^  [a-zA-Z_0-9<>:]+.*\(|dram__|lts__|smsp__|gpu__|launch__|rocmath |cuFFT  "
+  done > "$OUT/s33-g-ncu.txt" 2>&1
+  nvidia-smi -L > "$OUT/s33-g-gpu.txt"
   ;;
 b|f)
   export ROCMATH_REQUIRE_GPU=1
