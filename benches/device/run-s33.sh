@@ -25,6 +25,9 @@
 #          2^14, 2^15; cluster_kernels with both switches on.
 # PHASE=g: (the final build) ncu of single 2^15 and 2^16, ours and cuFFT's kernels: time, DRAM,
 #          L2 sectors, instructions, stall reasons, warps active; where the cluster time goes now.
+# PHASE=h: (review: cluster plans upload only the twiddle rows the kernel reads) cluster_kernels
+#          with the products and with the table (ROCMATH_FFT_CLUSTER_PRODUCTS=0); single 2^15 and
+#          double 2^14 lines.
 # PHASE=b: (the relaxed exit and the products the default; run on that build, then again after
 #          PHASE=e with the L2 prefetch for cluster kernels too, files s33-f-*) fft-test,
 #          fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
@@ -110,6 +113,16 @@ g)
       | grep -E "^  [a-zA-Z_0-9<>:]+.*\(|dram__|lts__|smsp__|gpu__|launch__|rocmath |cuFFT  "
   done > "$OUT/s33-g-ncu.txt" 2>&1
   nvidia-smi -L > "$OUT/s33-g-gpu.txt"
+  ;;
+h)
+  for v in 1 0; do
+    echo "## ROCMATH_FFT_CLUSTER_PRODUCTS=$v"
+    ROCMATH_FFT_CLUSTER_PRODUCTS=$v ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error"
+  done > "$OUT/s33-h-tests.txt" 2>&1 || status=1
+  for c in "single 32768 2048" "double 16384 2048"; do
+    set -- $c
+    line "$2 $1" -- --precision $1 --type c2c --length $2 --batch $3
+  done > "$OUT/s33-h-fft.txt" 2>&1
   ;;
 b|f)
   export ROCMATH_REQUIRE_GPU=1

@@ -196,9 +196,10 @@ enum Table {
     Stages(usize, usize),
     /// The same followed by the fused real post-processing twiddles (`real_post_twiddles`).
     StagesRealPost(usize, usize),
-    /// The per-pass twiddles of n points followed by the cross-block twiddles of a cluster of
-    /// that many blocks (`cluster_twiddles`): (n, largest power-of-two radix, cluster).
-    StagesCluster(usize, usize, usize),
+    /// The per-pass twiddles of n points followed by the first rows (n entries each) of the
+    /// cross-block twiddles of a cluster of that many blocks (`cluster_twiddles`): (n, largest
+    /// power-of-two radix, cluster, rows; `StockhamKernel::cluster_twiddle_rows`).
+    StagesCluster(usize, usize, usize, usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
@@ -651,7 +652,7 @@ fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
 fn stages_table(kernel: &StockhamKernel) -> Table {
     let two = rocmath_kernels::gen::fft::largest_two(&kernel.passes);
     if kernel.cluster > 1 {
-        Table::StagesCluster(kernel.n, two, kernel.cluster)
+        Table::StagesCluster(kernel.n, two, kernel.cluster, kernel.cluster_twiddle_rows())
     } else if kernel.real_post {
         Table::StagesRealPost(kernel.n, two)
     } else {
@@ -674,12 +675,12 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
-        Table::Stages(n, two) | Table::StagesRealPost(n, two) | Table::StagesCluster(n, two, _) => {
+        Table::Stages(n, two) | Table::StagesRealPost(n, two) | Table::StagesCluster(n, two, _, _) => {
             let passes = rocmath_kernels::gen::fft::factorize_with(n, two).unwrap_or_default();
             let mut fractions = stage_twiddles(&passes);
             match t {
                 Table::StagesRealPost(..) => fractions.extend(real_post_twiddles(n)),
-                Table::StagesCluster(_, _, cluster) => fractions.extend(cluster_twiddles(n, cluster)),
+                Table::StagesCluster(_, _, cluster, rows) => fractions.extend(cluster_twiddles(n, cluster).into_iter().take(rows * n)),
                 _ => {}
             }
             let mut t: Vec<Complex64> = fractions.into_iter().map(|(num, den)| root(num as u128, den as u128)).collect();

@@ -674,6 +674,17 @@ impl StockhamKernel {
         self.cluster > 1 && *PRODUCTS.get_or_init(|| env_number("ROCMATH_FFT_CLUSTER_PRODUCTS", |v| v <= 1) != Some(0))
     }
 
+    /// Rows of the cross-block twiddle table ([`cluster_twiddles`], `n` entries each) a cluster
+    /// kernel reads: block 1's alone where it takes the others' as powers, else all `cluster - 1`
+    /// (0 for other kernels).
+    pub fn cluster_twiddle_rows(&self) -> usize {
+        match (self.cluster, self.cluster_products()) {
+            (1, _) => 0,
+            (_, true) => 1,
+            (c, false) => c - 1,
+        }
+    }
+
     /// A staged plain kernel that loads through registers rather than with cp.async
     /// (`rm_fft_async_stage` in fft.hip): only with `ROCMATH_FFT_STAGE_ASYNC=0`, for A/B.
     fn stages_through_registers(&self) -> bool {
@@ -1053,6 +1064,7 @@ mod tests {
         // L2 prefetch on the plain decimated loads.
         assert!(src.contains("#define RM_FFT_CLUSTER_RELAXED_EXIT 1") && src.contains("#define RM_FFT_CLUSTER_PRODUCTS 1") && src.contains("#define RM_FFT_L2_PREFETCH 128"));
         assert!(plain.module_name().ends_with("_p_l2p128_m2_cl3_inv"), "{}", plain.module_name());
+        assert_eq!(plain.cluster_twiddle_rows(), 1, "block 1's twiddles alone");
         // The last pass leaves the sub-transform in shared memory for the cross-block pass.
         assert!(!src.contains(", 0, 1>(row, lt, tw, io)"), "a pass stores to global memory");
         // Not a cluster block: several transforms per block, column order, fused real post, a
