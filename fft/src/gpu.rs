@@ -31,7 +31,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, ClusterSetting, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, ClusterSetting, RadixCaps, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, DeviceProperties, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -191,15 +191,15 @@ type Outer = (usize, i64, i64);
 enum Table {
     /// exp(-2 pi i m / n), m < n.
     Roots(usize),
-    /// The per-pass twiddles of the Stockham kernel of n points whose largest power-of-two radix
-    /// is the second value (`stage_twiddles` of `factorize_with`).
-    Stages(usize, usize),
+    /// The per-pass twiddles of the Stockham kernel of n points whose passes the caps rebuild
+    /// (`stage_twiddles` of `factorize_with`).
+    Stages(usize, RadixCaps),
     /// The same followed by the fused real post-processing twiddles (`real_post_twiddles`).
-    StagesRealPost(usize, usize),
+    StagesRealPost(usize, RadixCaps),
     /// The per-pass twiddles of n points followed by the first rows (n entries each) of the
-    /// cross-block twiddles of a cluster of that many blocks (`cluster_twiddles`): (n, largest
-    /// power-of-two radix, cluster, rows; `StockhamKernel::cluster_twiddle_rows`).
-    StagesCluster(usize, usize, usize, usize),
+    /// cross-block twiddles of a cluster of that many blocks (`cluster_twiddles`): (n, the
+    /// passes' caps, cluster, rows; `StockhamKernel::cluster_twiddle_rows`).
+    StagesCluster(usize, RadixCaps, usize, usize),
     /// Four-step twiddle of n = lo * hi entries: (n, shift) low part exp(-2 pi i j / n), j < 2^shift.
     BigLo(usize, u32),
     /// High part: exp(-2 pi i j 2^shift / n).
@@ -650,13 +650,13 @@ fn split(n: usize, compute: FftPrecision, shared: usize) -> Option<usize> {
 
 /// The twiddle table `kernel` reads.
 fn stages_table(kernel: &StockhamKernel) -> Table {
-    let two = rocmath_kernels::gen::fft::largest_two(&kernel.passes);
+    let caps = rocmath_kernels::gen::fft::pass_caps(&kernel.passes);
     if kernel.cluster > 1 {
-        Table::StagesCluster(kernel.n, two, kernel.cluster, kernel.cluster_twiddle_rows())
+        Table::StagesCluster(kernel.n, caps, kernel.cluster, kernel.cluster_twiddle_rows())
     } else if kernel.real_post {
-        Table::StagesRealPost(kernel.n, two)
+        Table::StagesRealPost(kernel.n, caps)
     } else {
-        Table::Stages(kernel.n, two)
+        Table::Stages(kernel.n, caps)
     }
 }
 
@@ -675,8 +675,8 @@ fn table_values(t: Table) -> Vec<Complex64> {
     };
     match t {
         Table::Roots(n) => (0..n).map(|m| root(m as u128, n as u128)).collect(),
-        Table::Stages(n, two) | Table::StagesRealPost(n, two) | Table::StagesCluster(n, two, _, _) => {
-            let passes = rocmath_kernels::gen::fft::factorize_with(n, two).unwrap_or_default();
+        Table::Stages(n, caps) | Table::StagesRealPost(n, caps) | Table::StagesCluster(n, caps, _, _) => {
+            let passes = rocmath_kernels::gen::fft::factorize_with(n, caps).unwrap_or_default();
             let mut fractions = stage_twiddles(&passes);
             match t {
                 Table::StagesRealPost(..) => fractions.extend(real_post_twiddles(n)),

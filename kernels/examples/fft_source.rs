@@ -12,7 +12,7 @@ fn main() {
         Some('h') => FftPrecision::F16,
         _ => usage(),
     };
-    let Ok(n) = arg[1..].parse::<usize>() else { usage() };
+    let Ok(n) = arg[1..].trim_end_matches('g').parse::<usize>() else { usage() };
     let kernel = match cluster_split(precision, precision, n, SHARED_SM90) {
         Some(k) => k,
         None => StockhamKernel::new(precision, precision, n, false, false, SHARED_SM90).unwrap_or_else(|e| {
@@ -20,7 +20,8 @@ fn main() {
             std::process::exit(2)
         }),
     };
-    print!("{}", kernel.with_dir(-1).with_plain(true).source());
+    // `g` after the length: the general load/store instead of the plain one.
+    print!("{}", kernel.with_dir(-1).with_plain(!arg.ends_with('g')).source());
 }
 
 fn usage() -> ! {

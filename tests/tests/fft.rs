@@ -412,12 +412,13 @@ fn cluster_kernels() {
     // cluster size plans pick (3, 5, 7, 8), general load/store (planar, strided, unaligned
     // offsets) and plain, in place, both directions, three precisions. Elsewhere they take the
     // other paths, checked the same. Single and half 16384 were clusters of 4 until radix-32
-    // rows held them in one 512-thread block (1: no cluster).
+    // rows held them in one 512-thread block (1: no cluster); 4374 and 6250 were clusters of 3
+    // and 5 until the odd composite radices held them in one block.
     // (length, precision, blocks per transform on sm_90)
     let lengths = [
-        (4374, Single, 3),
+        (11979, Single, 3),
         (16384, Single, 1),
-        (6250, Single, 5),
+        (27000, Single, 5),
         (16807, Single, 7),
         (32768, Single, 8),
         (65536, Single, 8),
@@ -436,7 +437,7 @@ fn cluster_kernels() {
     }
     check_all(cases, Reference::CpuDouble);
     // (The A/B switches change which lengths take clusters, and how many blocks.)
-    let switched = ["ROCMATH_FFT_CLUSTER", "ROCMATH_FFT_CLUSTER_BYTES", "ROCMATH_FFT_ROW_RADIX"].iter().any(|v| std::env::var_os(v).is_some());
+    let switched = ["ROCMATH_FFT_CLUSTER", "ROCMATH_FFT_CLUSTER_BYTES", "ROCMATH_FFT_ROW_RADIX", "ROCMATH_FFT_ODD_RADIX"].iter().any(|v| std::env::var_os(v).is_some());
     for device in fft_devices() {
         if !device.properties().has_clusters() || switched {
             continue;
@@ -451,6 +452,28 @@ fn cluster_kernels() {
             }
         }
     }
+}
+
+#[test]
+fn odd_composite_radices() {
+    // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27): one pass
+    // (252 = 4 21 3, 375 = 25 15, 675 = 27 25, 3000 = 8 25 15, 4374 = 2 27 27 3, 6561 = 27 27 9,
+    // 19683 in 729 threads), four-step (15625 in double, 177147), every precision, both
+    // directions; real transforms of even lengths with them.
+    let mut cases = Vec::new();
+    for (i, n) in [252, 375, 675, 3000, 4374, 6561, 15625, 19683, 177147].into_iter().enumerate() {
+        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
+            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+                cases.push(Case::new(t, precision, &[n]).batch(2).seed(12000 + 100 * i as u64 + 10 * j as u64 + k as u64));
+            }
+        }
+    }
+    for n in [750, 13122] {
+        for t in [RealForward, RealInverse] {
+            cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
+        }
+    }
+    check_all(cases, Reference::CpuDouble);
 }
 
 #[test]

@@ -25,8 +25,19 @@ pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
 pub const GENERATOR: &str = "rocmath-fft/2";
 
 /// Radices the butterflies cover; other prime factors go through Bluestein. 32 (two radix-16
-/// halves in registers) serves only the longest power-of-two rows ([`row_radix`]).
-pub const RADICES: [usize; 11] = [2, 3, 4, 5, 7, 8, 11, 13, 16, 17, 32];
+/// halves in registers) serves only the longest power-of-two rows ([`row_radix`]); the odd
+/// composites 9 to 27 (butterflies built from their prime factors) pack the odd primes of a length
+/// into fewer passes where that pays ([`odd_radix`]).
+pub const RADICES: [usize; 16] = [2, 3, 4, 5, 7, 8, 9, 11, 13, 15, 16, 17, 21, 25, 27, 32];
+
+/// The largest radices a factorization may use: `two` for its powers of two (a power of two, 2
+/// to 32) and `odd` for products of its odd primes (1: each odd prime its own pass). A prime
+/// factor is always a pass of its own where no product holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RadixCaps {
+    pub two: usize,
+    pub odd: usize,
+}
 
 /// The precision a transform stored in `p` computes in.
 pub fn compute_precision(p: FftPrecision) -> FftPrecision {
@@ -127,18 +138,20 @@ impl FftPrecision {
     }
 }
 
-/// Radix passes for `n`, largest powers of two first, or `None` if `n` has a prime factor
-/// beyond 17. `n = 1` has no pass.
+/// Radix passes for `n`, largest powers of two first, then each odd prime in a pass of its
+/// own, largest first; `None` if `n` has a prime factor beyond 17. `n = 1` has no pass.
 pub fn factorize(n: usize) -> Option<Vec<usize>> {
-    factorize_with(n, 16)
+    factorize_with(n, RadixCaps { two: 16, odd: 1 })
 }
 
-/// [`factorize`] with the powers of two in passes of at most `max_two` (a power of two, 2 to 32).
-pub fn factorize_with(n: usize, max_two: usize) -> Option<Vec<usize>> {
+/// [`factorize`] within `caps`: the powers of two in passes of at most `caps.two`, then the odd
+/// primes packed, largest first, each into the first pass it fits within `caps.odd` (3^8 under
+/// 27: 27 27 9; 5^3 3 under 27: 25 15), those passes largest first.
+pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
     if n == 0 {
         return None;
     }
-    let step = max_two.clamp(2, 32).trailing_zeros();
+    let step = caps.two.clamp(2, 32).trailing_zeros();
     let mut rest = n;
     let mut twos = 0;
     while rest.is_multiple_of(2) {
@@ -153,13 +166,26 @@ pub fn factorize_with(n: usize, max_two: usize) -> Option<Vec<usize>> {
     if twos > 0 {
         passes.push(1 << twos);
     }
+    let mut odd: Vec<usize> = Vec::new();
     for p in [17, 13, 11, 7, 5, 3] {
         while rest.is_multiple_of(p) {
-            passes.push(p);
+            match odd.iter_mut().find(|r| **r * p <= caps.odd) {
+                Some(r) => *r *= p,
+                None => odd.push(p),
+            }
             rest /= p;
         }
     }
+    odd.sort_unstable_by(|a, b| b.cmp(a));
+    passes.extend(odd);
     (rest == 1).then_some(passes)
+}
+
+/// The caps that rebuild `passes` with [`factorize_with`] (their largest power of two and
+/// largest odd composite): what a plan keys a kernel's twiddle table by.
+pub fn pass_caps(passes: &[usize]) -> RadixCaps {
+    let largest = |keep: &dyn Fn(usize) -> bool| passes.iter().copied().filter(|&r| keep(r)).max().unwrap_or(1);
+    RadixCaps { two: largest(&|r| r.is_power_of_two()), odd: largest(&|r| !r.is_power_of_two() && smallest_odd_factor(r) != Some(r)) }
 }
 
 /// The twiddle table of a Stockham kernel with radix passes `passes`: for each pass after the
@@ -320,10 +346,35 @@ fn row_radix(n: usize) -> usize {
     forced.unwrap_or(if n.is_power_of_two() && n >= 8192 { 32 } else { 16 })
 }
 
-/// The largest power-of-two radix of `passes` (1 if none): with [`factorize_with`], what
-/// rebuilds the same passes (and so the same twiddle table) for the same length.
-pub fn largest_two(passes: &[usize]) -> usize {
-    passes.iter().copied().filter(|r| r.is_power_of_two()).max().unwrap_or(1)
+
+/// The largest odd composite radix ([`factorize_with`]'s `caps.odd`) for `n` points whose powers
+/// of two go in passes of at most `two`. Radix-3 passes do little arithmetic for a round trip
+/// through shared memory, so pairs of 3s become 9s where a transform keeps 27 threads (or as many
+/// as without them); then, while a transform would take more than 512 threads, the next larger
+/// cap of 15, 21, 25 and 27. Measured on the H100 (single c2c, about 2^26 elements a call;
+/// benches/results/2026-11-21-h100-fft.md, thirty-fourth session), against each odd prime its own
+/// pass: 243 0.81 -> 0.97 of cuFFT (9 9 3), 729 0.76 -> 0.99, 2187 0.63 -> 0.96, 6561 0.38 ->
+/// 0.94 (27 27 9), 3125 0.79 -> 0.99 (25 25 5), 15625 0.36 -> 0.91, 4374 0.47 -> 0.81, 10000
+/// 0.75 -> 0.86; fewer threads than that lost (27 as 9 3 in 3 threads 0.94 -> 0.50, 1000 as 8 25 5
+/// 0.95 -> 0.76), and so did 5000 (8 25 25 in 200 threads: 0.85 -> 0.72).
+/// `ROCMATH_FFT_ODD_RADIX` (1, 9, 15, 21, 25 or 27) sets the cap for every length, for A/B; 1
+/// gives each odd prime its own pass, as before the composites.
+fn odd_radix(n: usize, two: usize) -> usize {
+    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
+        return cap;
+    }
+    let threads = |odd| factorize_with(n, RadixCaps { two, odd }).and_then(|p| p.iter().max().map(|&r| n / r)).unwrap_or(1);
+    let mut cap = if threads(9) >= threads(1).min(27) { 9 } else { 1 };
+    for larger in [15, 21, 25, 27] {
+        if threads(cap) <= 512 {
+            break;
+        }
+        if threads(larger) < threads(cap) {
+            cap = larger;
+        }
+    }
+    cap
 }
 
 /// `ROCMATH_FFT_STAGE_ASYNC=0`: staged kernels load through registers, as before cp.async (A/B).
@@ -431,8 +482,9 @@ impl StockhamKernel {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
-        let max_two = if column { column_radix(precision) } else { row_radix(n) };
-        let passes = factorize_with(n, max_two).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
+        let two = if column { column_radix(precision) } else { row_radix(n) };
+        let caps = RadixCaps { two, odd: odd_radix(n, two) };
+        let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
         let row_bytes = padded_row(n, pad_shift(&passes)) * precision.compute_complex_bytes();
@@ -824,8 +876,12 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
     if emitted.contains(&r) {
         return;
     }
+    let odd_factor = smallest_odd_factor(r).filter(|&p| p < r);
     if r.is_power_of_two() && r > 2 {
         emit_dft(r / 2, emitted, s);
+    } else if let Some(p) = odd_factor {
+        emit_dft(p, emitted, s);
+        emit_dft(r / p, emitted, s);
     }
     emitted.push(r);
     let header = format!(
@@ -853,6 +909,34 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
                 format!("rm_fft_twiddle<DIR>(o[{k}], w{k})")
             };
             s.push_str(&format!("        {{ const C t = {t}; v[{k}] = e[{k}] + t; v[{}] = e[{k}] - t; }}\n", k + m));
+        }
+    } else if let Some(p) = odd_factor {
+        // Odd composite r = p m (p its smallest prime): p butterflies of m points on the inputs
+        // j = p i + s (s < p), then each output k < m of butterfly s turned by exp(DIR 2 pi i s k
+        // / r), then m butterflies of p points whose output t lands at k + m t.
+        let m = r / p;
+        s.push_str(&format!("        C u[{p}][{m}];\n"));
+        s.push_str(&format!("#pragma unroll\n        for (int s = 0; s < {p}; ++s) {{\n#pragma unroll\n            for (int i = 0; i < {m}; ++i) u[s][i] = v[{p} * i + s];\n            rm_dft_{m}::run<DIR, C>(u[s]);\n        }}\n"));
+        for k in 0..m {
+            s.push_str("        {\n");
+            s.push_str(&format!("            C t[{p}];\n            t[0] = u[0][{k}];\n"));
+            for q in 1..p {
+                if k == 0 {
+                    s.push_str(&format!("            t[{q}] = u[{q}][0];\n"));
+                } else {
+                    let a = 2.0 * std::f64::consts::PI * ((q * k) % r) as f64 / r as f64;
+                    s.push_str(&format!(
+                        "            {{ C w; w.x = {}; w.y = {}; t[{q}] = rm_fft_twiddle<DIR>(u[{q}][{k}], w); }}\n",
+                        lit(a.cos()),
+                        lit(-a.sin())
+                    ));
+                }
+            }
+            s.push_str(&format!("            rm_dft_{p}::run<DIR, C>(t);\n"));
+            for t in 0..p {
+                s.push_str(&format!("            v[{}] = t[{t}];\n", k + m * t));
+            }
+            s.push_str("        }\n");
         }
     } else {
         // Odd prime: pair x_j with x_{r-j}; cosines act on the sums, sines on the differences.
@@ -886,6 +970,11 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
         out.push_str("        typedef typename rm_traits<C>::real R;\n");
     }
     out.push_str(s);
+}
+
+/// The smallest odd prime factor of `r` (none for powers of two).
+fn smallest_odd_factor(r: usize) -> Option<usize> {
+    (3..=r).step_by(2).find(|&p| r.is_multiple_of(p))
 }
 
 /// The element-wise kernels of one precision (module `fft_util_<p>`): `fft_r2c_post_<p>`,
@@ -970,12 +1059,13 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         }
     };
     for p in FftPrecision::ALL {
-        // 252 = 4 7 3 3, 1000 = 8 5 5 5, 2431 = 17 13 11, 4096 = 16 16 16, 8192 = 32 32 8:
-        // every radix.
-        for n in [1, 2, 252, 1000, 2431, 4096, 8192, p.max_single_pass(shared_limit)] {
+        // 252 = 4 9 7, 1000 = 8 5 5 5, 2431 = 17 13 11, 3125 = 25 25 5, 4096 = 16 16 16, 5400 =
+        // 8 15 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 8192 = 32 32 8: every radix where it fits
+        // (`odd_radix` picks the composites).
+        for n in [1, 2, 252, 1000, 2431, 3125, 4096, 5400, 6561, 7203, 8192, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, -1);
         }
-        for n in [252, 1000, 2431, p.max_single_pass(shared_limit)] {
+        for n in [252, 1000, 2431, 3125, 6561, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, 1);
         }
         let column = p.max_column_pass(shared_limit);
@@ -1019,7 +1109,7 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
 pub fn check_cluster_kernels() -> Vec<StockhamKernel> {
     let mut v = Vec::new();
     for p in FftPrecision::ALL {
-        for n in [4374, 6250, 16384, 16807, 32768, 65536] {
+        for n in [11979, 27000, 16384, 16807, 32768, 65536] {
             for dir in [-1, 1] {
                 for plain in [false, true] {
                     if let Some(k) = cluster_split(p, p, n, SHARED_SM90) {
@@ -1045,8 +1135,9 @@ mod tests {
         assert_eq!(split(F32, 4116), None, "a 588-thread kernel holds it");
         assert_eq!(split(F32, 16384), None, "a 512-thread radix-32 kernel holds it");
         assert_eq!(split(F32, 20480), Some((2560, 8, 1, 20480)), "the ordinary kernel would take 1280 threads; 5 does not divide 4096");
-        assert_eq!(split(F32, 4374), Some((1458, 3, 1, 4374)), "2187 is odd");
-        assert_eq!(split(F32, 6561), None, "2187 points take 729 threads");
+        assert_eq!(split(F32, 4374), None, "2 27 27 3 in 162 threads");
+        assert_eq!(split(F32, 11979), Some((3993, 3, 1, 11979)), "11 11 11 9 would take 1089 threads");
+        assert_eq!(split(F32, 6561), None, "27 27 9 in 243 threads");
         assert_eq!(split(F32, 16807), Some((2401, 7, 1, 16807)));
         assert_eq!(split(F32, 32768), Some((4096, 8, 1, 32768)));
         assert_eq!(split(F32, 65536), Some((8192, 8, 1, 65536)), "8 blocks of 4096 are too few: 8192-point blocks");
@@ -1055,7 +1146,7 @@ mod tests {
         assert_eq!(split(F64, 4096), None);
         assert_eq!(split(F64, 16384), Some((2048, 8, 1, 16384)));
         assert_eq!(split(F16, 32768), Some((4096, 8, 1, 32768)));
-        let k = cluster_split(F32, F32, 4374, SHARED_SM90).unwrap();
+        let k = cluster_split(F32, F32, 11979, SHARED_SM90).unwrap();
         assert!(k.module_name().contains("_cl3_"), "{}", k.module_name());
         let plain = k.clone().with_dir(1).with_plain(true);
         let src = plain.source();
@@ -1111,6 +1202,21 @@ mod tests {
     }
 
     #[test]
+    fn odd_primes_pack_where_it_pays() {
+        let passes = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap().passes;
+        // Pairs of 3s where 27 threads remain; larger caps while a transform takes over 512.
+        assert_eq!(passes(27), vec![3, 3, 3], "9 3 would leave 3 threads");
+        assert_eq!(passes(243), vec![9, 9, 3]);
+        assert_eq!(passes(2187), vec![9, 9, 9, 3]);
+        assert_eq!(passes(6561), vec![27, 27, 9]);
+        assert_eq!(passes(4374), vec![2, 9, 9, 9, 3]);
+        assert_eq!(passes(1000), vec![8, 5, 5, 5], "125 threads");
+        assert_eq!(passes(3125), vec![25, 25, 5]);
+        assert_eq!(passes(5400), vec![8, 15, 15, 3]);
+        assert_eq!(passes(576), vec![16, 4, 9], "as many threads either way");
+    }
+
+    #[test]
     fn kernels_fit_their_limits() {
         for p in FftPrecision::ALL {
             for limit in [SHARED_SM90, SHARED_CDNA] {
@@ -1154,19 +1260,28 @@ mod tests {
     }
 
     #[test]
-    fn capped_factorizations_rebuild_from_their_largest_power_of_two() {
+    fn capped_factorizations_rebuild_from_their_largest_passes() {
         for n in (1..=5000).chain([1 << 20, 3 << 12, 1000, 4099]) {
             for cap in [2, 4, 8, 16, 32] {
-                if let Some(p) = factorize_with(n, cap) {
-                    assert!(p.iter().all(|&r| !r.is_power_of_two() || r <= cap), "{n} {cap}: {p:?}");
-                    assert_eq!(p.iter().product::<usize>(), n);
-                    assert_eq!(factorize_with(n, largest_two(&p)), Some(p.clone()), "{n} {cap}");
+                for odd in [1, 9, 15, 21, 25, 27] {
+                    let caps = RadixCaps { two: cap, odd };
+                    if let Some(p) = factorize_with(n, caps) {
+                        assert!(p.iter().all(|&r| if r.is_power_of_two() { r <= cap } else { r <= odd || [3, 5, 7, 11, 13, 17].contains(&r) }), "{n} {caps:?}: {p:?}");
+                        assert!(p.iter().all(|r| RADICES.contains(r)), "{n} {caps:?}: {p:?}");
+                        assert_eq!(p.iter().product::<usize>(), n);
+                        assert_eq!(factorize_with(n, pass_caps(&p)), Some(p.clone()), "{n} {caps:?}");
+                    }
                 }
             }
         }
-        assert_eq!(factorize_with(1024, 8), Some(vec![8, 8, 8, 2]));
+        let caps = |two, odd| RadixCaps { two, odd };
+        assert_eq!(factorize_with(1024, caps(8, 1)), Some(vec![8, 8, 8, 2]));
+        assert_eq!(factorize_with(6561, caps(16, 27)), Some(vec![27, 27, 9]));
+        assert_eq!(factorize_with(3000, caps(16, 27)), Some(vec![8, 25, 15]));
+        assert_eq!(factorize_with(252, caps(16, 27)), Some(vec![4, 21, 3]));
+        assert_eq!(factorize_with(16807, caps(16, 27)), Some(vec![7, 7, 7, 7, 7]));
         assert_eq!(factorize(1024), Some(vec![16, 16, 4]));
-        assert_eq!(factorize_with(8192, 32), Some(vec![32, 32, 8]));
+        assert_eq!(factorize_with(8192, caps(32, 27)), Some(vec![32, 32, 8]));
     }
 
     #[test]
@@ -1184,7 +1299,7 @@ mod tests {
         // Shorter and non-power-of-two rows keep radix 16 and the 16-element padding.
         for n in [4096, 12288] {
             let k = row(F32, n);
-            assert_eq!((largest_two(&k.passes), k.pad_shift()), (16, 4), "{n}");
+            assert_eq!((pass_caps(&k.passes).two, k.pad_shift()), (16, 4), "{n}");
             assert!(!k.source().contains("#define RM_FFT_PAD_SHIFT 5"));
         }
         // Column passes keep their radix.
