@@ -13,6 +13,15 @@
 # PHASE=c: (the cap chosen per length, `odd_radix`) fft-test, fft_args-test and aot-test with
 #          ROCMATH_REQUIRE_GPU=1; the sweep of PHASE b, the default against
 #          ROCMATH_FFT_ODD_RADIX=1 in turn; the FFT suite.
+# PHASE=d: (column passes take the odd cap 27) fft-test with ROCMATH_REQUIRE_GPU=1; the
+#          four-step lengths of the sweep, the default against ROCMATH_FFT_ODD_RADIX=1 and 27;
+#          lengths that fit both an ordinary kernel and a cluster, the default against
+#          ROCMATH_FFT_CLUSTER=2 (a cluster wherever the length splits).
+# PHASE=e: (column passes take the largest odd cap whose passes split evenly; the runtime raises
+#          the dynamic shared-memory limit for any dynamic shared memory) fft-test, fft_args-test,
+#          aot-test and runtime-test with ROCMATH_REQUIRE_GPU=1; gemm lines (their results checked
+#          against the reference) in s, h, d, c; the four-step lengths of PHASE d, the default
+#          against ROCMATH_FFT_ODD_RADIX=1; the FFT suite.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -67,6 +76,44 @@ c)
     line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
   done > "$OUT/s34-c-sweep.txt" 2>&1
   timeout 300 $B suite --only fft --device cuda > "$OUT/s34-c-fft-suite.txt" 2>&1 || status=1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s34-d-gpu.txt"
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 420 .carry/tests/fft-test 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 > "$OUT/s34-d-tests.txt" || status=1
+  for c in 59049 177147 531441 1594323 4782969 14348907 78125 390625 1953125 9765625 100000 1000000 d59049 d177147; do
+    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
+    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n odd 27" ROCMATH_FFT_ODD_RADIX=27 -- --precision $p --type c2c --length $n --batch $b
+  done > "$OUT/s34-d-sweep.txt" 2>&1
+  for n in 5000 10000 12000 15625 19683 24000; do
+    line "single $n default" -- --precision single --type c2c --length $n --batch $(batch_for $n)
+    line "single $n cluster" ROCMATH_FFT_CLUSTER=2 -- --precision single --type c2c --length $n --batch $(batch_for $n)
+  done > "$OUT/s34-d-cluster.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s34-e-gpu.txt"
+  {
+    for t in fft-test fft_args-test aot-test runtime-test; do
+      ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 420 .carry/tests/$t 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
+    done
+    # The launch that failed in PHASE b and d (27000 with strided layouts; 150-point column
+    # kernels of 48944 dynamic and 912 static shared bytes under cap 27), with the runtime fix.
+    echo "## cluster_kernels with ROCMATH_FFT_ODD_RADIX=27"
+    ROCMATH_FFT_ODD_RADIX=27 ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 300 .carry/tests/fft-test cluster_kernels 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
+  } > "$OUT/s34-e-tests.txt" 2>&1
+  for p in s h d c; do
+    ROCMATH_REQUIRE_GPU=1 timeout 120 $B gemm --precision $p --transA N --transB T -m 1024 -n 1024 -k 1024 --device cuda 2>&1 | grep -E "rocmath|cuBLAS|check|FAIL|error" || status=1
+    ROCMATH_REQUIRE_GPU=1 timeout 120 $B gemm --precision $p --transA N --transB N -m 64 -n 64 -k 64 --batch 4096 --device cuda 2>&1 | grep -E "rocmath|cuBLAS|check|FAIL|error" || status=1
+  done > "$OUT/s34-e-gemm.txt" 2>&1
+  for c in 59049 177147 531441 1594323 4782969 14348907 78125 390625 1953125 9765625 100000 1000000 d59049 d177147; do
+    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
+    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
+  done > "$OUT/s34-e-sweep.txt" 2>&1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s34-e-fft-suite.txt" 2>&1 || status=1
   ;;
 esac
 exit $status

@@ -346,7 +346,6 @@ fn row_radix(n: usize) -> usize {
     forced.unwrap_or(if n.is_power_of_two() && n >= 8192 { 32 } else { 16 })
 }
 
-
 /// The largest odd composite radix ([`factorize_with`]'s `caps.odd`) for `n` points whose powers
 /// of two go in passes of at most `two`. Radix-3 passes do little arithmetic for a round trip
 /// through shared memory, so pairs of 3s become 9s where a transform keeps 27 threads (or as many
@@ -354,17 +353,28 @@ fn row_radix(n: usize) -> usize {
 /// cap of 15, 21, 25 and 27. Measured on the H100 (single c2c, about 2^26 elements a call;
 /// benches/results/2026-11-21-h100-fft.md, thirty-fourth session), against each odd prime its own
 /// pass: 243 0.81 -> 0.97 of cuFFT (9 9 3), 729 0.76 -> 0.99, 2187 0.63 -> 0.96, 6561 0.38 ->
-/// 0.94 (27 27 9), 3125 0.79 -> 0.99 (25 25 5), 15625 0.36 -> 0.91, 4374 0.47 -> 0.81, 10000
-/// 0.75 -> 0.86; fewer threads than that lost (27 as 9 3 in 3 threads 0.94 -> 0.50, 1000 as 8 25 5
-/// 0.95 -> 0.76), and so did 5000 (8 25 25 in 200 threads: 0.85 -> 0.72).
+/// 0.93 (27 27 9), 3125 0.79 -> 0.99 (25 25 5), 15625 0.36 -> 0.92, 4374 0.47 -> 0.81, 10000
+/// 0.75 -> 0.85; fewer threads than that lost (27 as 9 3 in 3 threads 0.94 -> 0.50, 1000 as 8 25 5
+/// 0.95 -> 0.76), and so did 5000 (8 25 25 in 200 threads: 0.85 -> 0.72). Column passes, whose
+/// blocks hold many transforms, take the largest cap whose passes split evenly over the threads
+/// (else the rule above): with 27 on every column pass the four-step 3^10 to 3^13 and 5^7 to
+/// 5^10 ran at 0.99-1.14 of cuFFT (from 0.42-0.96), but 10^6 (columns of 1000 as 8 25 5 in 40
+/// threads, the radix-8 pass uneven) fell from 1.32 to 0.93.
 /// `ROCMATH_FFT_ODD_RADIX` (1, 9, 15, 21, 25 or 27) sets the cap for every length, for A/B; 1
 /// gives each odd prime its own pass, as before the composites.
-fn odd_radix(n: usize, two: usize) -> usize {
+fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
         return cap;
     }
     let threads = |odd| factorize_with(n, RadixCaps { two, odd }).and_then(|p| p.iter().max().map(|&r| n / r)).unwrap_or(1);
+    if column {
+        // The largest cap whose passes all split evenly over the threads.
+        let even = |odd| factorize_with(n, RadixCaps { two, odd }).is_some_and(|p| p.iter().all(|&r| (n / r).is_multiple_of(threads(odd))));
+        if let Some(cap) = [27, 25, 21, 15, 9].into_iter().find(|&c| even(c)) {
+            return cap;
+        }
+    }
     let mut cap = if threads(9) >= threads(1).min(27) { 9 } else { 1 };
     for larger in [15, 21, 25, 27] {
         if threads(cap) <= 512 {
@@ -483,7 +493,7 @@ impl StockhamKernel {
         }
         let precision = compute_precision(input);
         let two = if column { column_radix(precision) } else { row_radix(n) };
-        let caps = RadixCaps { two, odd: odd_radix(n, two) };
+        let caps = RadixCaps { two, odd: odd_radix(n, two, column) };
         let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 17 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
@@ -1070,6 +1080,9 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         }
         let column = p.max_column_pass(shared_limit);
         add(p, p, 256, true, false, -1);
+        // Odd composites in column order: 243 = 27 9, 375 = 25 15.
+        add(p, p, 243, true, false, -1);
+        add(p, p, 375, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, true, -1);
         if let Some(long) = p.long_column_pass(shared_limit) {
@@ -1214,6 +1227,10 @@ mod tests {
         assert_eq!(passes(3125), vec![25, 25, 5]);
         assert_eq!(passes(5400), vec![8, 15, 15, 3]);
         assert_eq!(passes(576), vec![16, 4, 9], "as many threads either way");
+        let column = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 243, true, false, SHARED_SM90).unwrap();
+        assert_eq!(column.passes, vec![27, 9], "column passes hold many transforms a block");
+        let column = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, true, false, SHARED_SM90).unwrap();
+        assert_eq!(column.passes, vec![8, 5, 5, 5], "8 25 5 in 40 threads: 125 radix-8 butterflies");
     }
 
     #[test]
