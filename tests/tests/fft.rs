@@ -456,12 +456,14 @@ fn cluster_kernels() {
 
 #[test]
 fn odd_composite_radices() {
-    // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27): one pass
-    // (252 = 4 21 3, 375 = 25 15, 675 = 27 25, 3000 = 8 25 15, 4374 = 2 27 27 3, 6561 = 27 27 9,
-    // 19683 in 729 threads), four-step (15625 in double, 177147), every precision, both
-    // directions; real transforms of even lengths with them.
+    // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
+    // single): one pass (252 = 4 9 7, 675 = 9 5 5 3, 2187 = 9 9 9 3, 4374 = 2 9 9 9 3, 5400 = 8 15
+    // 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 15625 = 25 25 25, 19683 = 27 27 27 in 729 threads),
+    // four-step (177147, whose 243-point columns run 27 9; 15625 in double), every precision,
+    // both directions; real transforms of 750 and 13122 (halves of 375 and 6561). 375 and 3000
+    // keep a pass per prime: the radix-3 and radix-5 paths beside them.
     let mut cases = Vec::new();
-    for (i, n) in [252, 375, 675, 3000, 4374, 6561, 15625, 19683, 177147].into_iter().enumerate() {
+    for (i, n) in [252, 375, 675, 2187, 3000, 4374, 5400, 6561, 7203, 15625, 19683, 177147].into_iter().enumerate() {
         for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
             for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
                 cases.push(Case::new(t, precision, &[n]).batch(2).seed(12000 + 100 * i as u64 + 10 * j as u64 + k as u64));
