@@ -367,10 +367,13 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
         return cap;
     }
-    let threads = |odd| factorize_with(n, RadixCaps { two, odd }).and_then(|p| p.iter().max().map(|&r| n / r)).unwrap_or(1);
+    let passes = |odd| factorize_with(n, RadixCaps { two, odd });
+    // Threads per transform (as `StockhamKernel::new` sets them) of these passes.
+    let threads_of = |p: &[usize]| p.iter().max().map_or(1, |&r| n / r);
+    let threads = |odd| passes(odd).map_or(1, |p| threads_of(&p));
     if column {
         // The largest cap whose passes all split evenly over the threads.
-        let even = |odd| factorize_with(n, RadixCaps { two, odd }).is_some_and(|p| p.iter().all(|&r| (n / r).is_multiple_of(threads(odd))));
+        let even = |odd| passes(odd).is_some_and(|p| p.iter().all(|&r| (n / r).is_multiple_of(threads_of(&p))));
         if let Some(cap) = [27, 25, 21, 15, 9].into_iter().find(|&c| even(c)) {
             return cap;
         }
