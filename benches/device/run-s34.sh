@@ -30,6 +30,11 @@ status=0
 source benches/device/line.sh
 # batch_for N: transforms of N points in about 2^26 elements (at least 1).
 batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
+# sweep_case C: n, p and b of a sweep entry ("6561" single, "d6561" double at half the batch).
+sweep_case() {
+  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
+  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s34-a-gpu.txt"
@@ -54,8 +59,7 @@ b)
            125 625 3125 15625 78125 390625 1953125 9765625 \
            1000 3000 4374 5000 6000 10000 12000 24000 100000 1000000 \
            d1000 d6561 d15625 d59049; do
-    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
-    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    sweep_case $c
     line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd 27" -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd 9" ROCMATH_FFT_ODD_RADIX=9 -- --precision $p --type c2c --length $n --batch $b
@@ -70,8 +74,7 @@ c)
            125 625 3125 15625 78125 390625 1953125 9765625 \
            1000 3000 4374 5000 6000 10000 12000 24000 27000 100000 1000000 \
            d1000 d6561 d15625 d59049; do
-    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
-    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    sweep_case $c
     line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
   done > "$OUT/s34-c-sweep.txt" 2>&1
@@ -81,8 +84,7 @@ d)
   nvidia-smi -L > "$OUT/s34-d-gpu.txt"
   ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout 420 .carry/tests/fft-test 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 > "$OUT/s34-d-tests.txt" || status=1
   for c in 59049 177147 531441 1594323 4782969 14348907 78125 390625 1953125 9765625 100000 1000000 d59049 d177147; do
-    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
-    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    sweep_case $c
     line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd 27" ROCMATH_FFT_ODD_RADIX=27 -- --precision $p --type c2c --length $n --batch $b
@@ -108,8 +110,7 @@ e)
     ROCMATH_REQUIRE_GPU=1 timeout 120 $B gemm --precision $p --transA N --transB N -m 64 -n 64 -k 64 --batch 4096 --device cuda 2>&1 | grep -E "rocmath|cuBLAS|check|FAIL|error" || status=1
   done > "$OUT/s34-e-gemm.txt" 2>&1
   for c in 59049 177147 531441 1594323 4782969 14348907 78125 390625 1953125 9765625 100000 1000000 d59049 d177147; do
-    n=${c#d}; p=single; [ "$c" != "$n" ] && p=double
-    b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+    sweep_case $c
     line "$p $n odd 1" ROCMATH_FFT_ODD_RADIX=1 -- --precision $p --type c2c --length $n --batch $b
     line "$p $n odd auto" -- --precision $p --type c2c --length $n --batch $b
   done > "$OUT/s34-e-sweep.txt" 2>&1
