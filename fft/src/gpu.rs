@@ -8,10 +8,11 @@
 //!   longer such length is split
 //!   four-step, N = N1 * N2: N1-point column transforms with the twiddle exp(-2 pi i n2 k1 / N)
 //!   into the work buffer, then N2-point transforms written transposed (further split if N2 is
-//!   still too long); any other length goes through Bluestein: two power-of-two transforms
-//!   with the chirp multiplied in on the first one's loads, the chirp filter's spectrum on its
-//!   stores and the chirp again on the second one's stores (separate element-wise kernels
-//!   around them when the power of two needs more than one pass);
+//!   still too long); any other length goes through Bluestein over a 7-smooth length: one
+//!   fused kernel where a block holds it (the chirp multiplied in on the forward transform's
+//!   loads, the filter's spectrum in shared memory, the inverse transform, the chirp again on
+//!   its stores), else five launches (element-wise chirp and filter kernels around two
+//!   transforms);
 //! * a real transform of even length N is a complex transform of N/2 points over the real data
 //!   read as complex pairs, then a post-processing kernel (forward), or a pre-processing kernel
 //!   and the inverse complex transform written out as pairs (inverse); odd lengths run a
@@ -243,17 +244,21 @@ struct Ends {
     pre: Option<Table>,
     /// Elements stored.
     n_out: usize,
-    /// Output element e is multiplied by this table's entry e (before the scale).
+    /// Output element e is multiplied by this table's entry e (before the scale); in a fused
+    /// Bluestein kernel (`bluestein`), the spectrum is multiplied by it between the two
+    /// transforms, and `pre` multiplies the output too.
     post: Option<Table>,
     /// The transform is the half-length complex one of an even real forward transform, and the
     /// kernel post-processes it: n_out = n + 1 hermitian points are stored.
     real_post: bool,
+    /// The kernel is a whole Bluestein convolution (`StockhamKernel::bluestein`).
+    bluestein: bool,
 }
 
 impl Ends {
     /// A transform of n points, read and stored whole.
     fn plain(n: usize) -> Ends {
-        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None, real_post: false }
+        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None, real_post: false, bluestein: false }
     }
 
     /// Whether an n-point kernel with these ends suits the plain load/store: whole transforms
@@ -428,7 +433,7 @@ impl Builder<'_> {
         n_out: usize,
         herm_in: bool,
     ) -> Result<()> {
-        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false };
+        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false, bluestein: false };
         if self.fits_one_pass(n, src.0, dst.0) || self.cluster_of(n, src, dst, &outer, &ends).is_some() {
             return self.single(n, dir, src, dst, outer, ends, None);
         }
@@ -486,6 +491,9 @@ impl Builder<'_> {
         if ends.real_post {
             kernel = kernel.with_real_post().map_err(internal)?;
         }
+        if ends.bluestein {
+            kernel = kernel.with_bluestein().map_err(internal)?;
+        }
         self.table(stages_table(&kernel));
         for t in [ends.pre, ends.post].into_iter().flatten() {
             self.table(t);
@@ -535,10 +543,11 @@ impl Builder<'_> {
     }
 
     /// Bluestein: X[k] = c[k] sum_j x[j] c[j] conj(c[k - j]) with the chirp c[j] = exp(dir pi i
-    /// j^2 / n), the convolution as an m-point transform pair, m = the power of two >= 2n - 1.
-    /// When m fits one pass that is two kernels: the chirp rides on the forward transform's
-    /// loads and the filter on its stores, the chirp out on the inverse's stores. Otherwise five:
-    /// chirp in, transform, filter product, transform, chirp out.
+    /// j^2 / n), the convolution as an m-point transform pair, m >= 2n - 1 and 7-smooth
+    /// (`bluestein_length`). Where such an m fits one block, the first that does is one kernel
+    /// (`StockhamKernel::with_bluestein`): the chirp on the forward transform's loads, the filter
+    /// product in shared memory, the chirp again on the inverse's stores. Otherwise the smallest
+    /// m in five launches: chirp in, transform, filter product, transform, chirp out.
     #[allow(clippy::too_many_arguments)]
     fn bluestein(
         &mut self,
@@ -552,20 +561,24 @@ impl Builder<'_> {
     ) -> Result<()> {
         let (sv, es_src) = src;
         let (dv, es_dst) = dst;
-        let m = (2 * n - 1).next_power_of_two();
+        let (smallest, largest_prime) = bluestein_length(n);
+        // (No block holds more points than its shared memory holds values.)
+        let limit = self.shared / self.compute.compute_complex_bytes();
+        let fused = std::iter::successors(Some(smallest), |&m| Some(smallest_smooth_at_least(m + 1, largest_prime)))
+            .take_while(|&m| m <= limit)
+            .find(|&m| self.fits_one_pass(m, sv, dv))
+            .filter(|_| bluestein_fused());
+        if let Some(m) = fused {
+            let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
+            let ends = Ends { n_in: n, herm_in, pre: Some(chirp), n_out, post: Some(filter), real_post: false, bluestein: true };
+            return self.single(m, -1, src, dst, outer, ends, None);
+        }
+        let m = smallest;
+        let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
         let rows: usize = outer.iter().map(|o| o.0).product();
         let row_len = 2 * m as i64;
         let mark = self.work.top;
         let a = self.work_rows(m, &outer);
-        let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
-        if self.fits_one_pass(m, sv, &a) && self.fits_one_pass(m, &a, dv) {
-            let forward = Ends { n_in: n, herm_in, pre: Some(chirp), n_out: m, post: Some(filter), real_post: false };
-            self.single(m, -1, (sv, es_src), (&a, 2), into_rows(&outer, row_len), forward, None)?;
-            let inverse = Ends { n_in: m, herm_in: false, pre: None, n_out, post: Some(chirp), real_post: false };
-            self.single(m, 1, (&a, 2), (dv, es_dst), from_rows(&outer, row_len), inverse, None)?;
-            self.work.top = mark;
-            return Ok(());
-        }
         self.table(chirp);
         self.table(filter);
         // a[e] = x[e] chirp[e], zero-padded to m. The source's element stride rides on a unit
@@ -637,6 +650,54 @@ fn into_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
 /// `outer` reading packed rows of `row_len` scalars (the work buffer) instead of its source.
 fn from_rows(outer: &[Outer], row_len: i64) -> Vec<Outer> {
     outer.iter().zip(packed_rows(outer, row_len)).map(|(o, r)| (o.0, r, o.2)).collect()
+}
+
+/// The shortest convolution of an `n`-point Bluestein transform, the smallest m >= 2n - 1 whose
+/// prime factors are at most 7, and that bound. On the H100 (benches/results/2026-11-21-h100-fft.md,
+/// thirty-fifth session) 7-smooth lengths ran faster than 5- and 3-smooth ones and the power of
+/// two at 97, 2062 and 4099 (single 1.77 of cuFFT against 1.46-1.66, double 1.96 against
+/// 0.62-1.49), and within 5 % at 19, 1031 and 8191. `ROCMATH_FFT_BLUESTEIN_SMOOTH` (2 for the
+/// power of two, 3, 5, 7) sets the bound, for A/B.
+fn bluestein_length(n: usize) -> (usize, usize) {
+    static SMOOTH: OnceLock<usize> = OnceLock::new();
+    let largest = *SMOOTH.get_or_init(|| {
+        std::env::var("ROCMATH_FFT_BLUESTEIN_SMOOTH").ok().and_then(|v| v.parse().ok()).filter(|p| [2, 3, 5, 7].contains(p)).unwrap_or(7)
+    });
+    (smallest_smooth_at_least(2 * n - 1, largest), largest)
+}
+
+/// Whether a Bluestein transform whose length fits one block is one fused kernel: yes, unless
+/// `ROCMATH_FFT_BLUESTEIN_FUSED=0` (five launches, as for longer ones; for A/B).
+fn bluestein_fused() -> bool {
+    static FUSED: OnceLock<bool> = OnceLock::new();
+    *FUSED.get_or_init(|| std::env::var("ROCMATH_FFT_BLUESTEIN_FUSED").map_or(true, |v| v != "0"))
+}
+
+/// The smallest m >= `at_least` whose prime factors are all at most `largest` (2, 3, 5 or 7).
+fn smallest_smooth_at_least(at_least: usize, largest: usize) -> usize {
+    let mut best = at_least.next_power_of_two();
+    let primes: Vec<usize> = [3, 5, 7].into_iter().filter(|&p| p <= largest).collect();
+    // Every product of the odd primes below `best`, each completed by the least power of two.
+    let mut odd = vec![1usize];
+    for p in primes {
+        let mut more = Vec::new();
+        for &o in &odd {
+            let mut v = o * p;
+            while v < best {
+                more.push(v);
+                v *= p;
+            }
+        }
+        odd.extend(more);
+    }
+    for o in odd {
+        let mut v = o;
+        while v < at_least {
+            v *= 2;
+        }
+        best = best.min(v);
+    }
+    best
 }
 
 /// The column length n1 of a four-step split of `n`: the largest smooth divisor of `n` no longer
@@ -788,7 +849,7 @@ impl GpuPlan {
                 if n.is_multiple_of(2) && h > 1 && b.fits_one_pass(h, &input, &output) {
                     // The half-length transform of the pairs with the post-processing fused.
                     let outer = others(&lengths, 0, &input, &output, batch);
-                    let ends = Ends { n_in: h, herm_in: false, pre: None, n_out: h + 1, post: None, real_post: true };
+                    let ends = Ends { n_in: h, herm_in: false, pre: None, n_out: h + 1, post: None, real_post: true, bluestein: false };
                     b.single(h, -1, (&input.pairs(), 2 * input.strides[0]), (&output, output.strides[0]), outer, ends, None)?;
                 } else if n.is_multiple_of(2) && n > 1 {
                     let outer = others(&lengths, 0, &input, &output, batch);
@@ -861,6 +922,7 @@ impl GpuPlan {
         for (i, l) in self.launches.iter().enumerate() {
             let what = match &l.op {
                 Op::Stockham { dir, big: Some(_), .. } => format!("four-step column pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
+                Op::Stockham { kernel, ends, .. } if kernel.bluestein => format!("Bluestein convolution, {} points in {}", ends.n_in, kernel.n),
                 Op::Stockham { dir, .. } => format!("Stockham pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
                 Op::R2cPost { h } => format!("real forward post-processing, {h} complex points"),
                 Op::C2rPre { h } => format!("real inverse pre-processing, {h} complex points"),
@@ -1099,6 +1161,53 @@ mod tests {
         assert_eq!(split(1 << 20, FftPrecision::F32, SHARED_CDNA), Some(1024));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_SM90), Some(1024));
         assert_eq!(split(1 << 20, FftPrecision::F64, SHARED_CDNA), Some(1024));
+    }
+
+    #[test]
+    fn bluestein_lengths_are_the_least_smooth_ones() {
+        let smooth = |mut m: usize, largest: usize| {
+            for p in [2, 3, 5, 7].into_iter().filter(|&p| p <= largest) {
+                while m % p == 0 {
+                    m /= p;
+                }
+            }
+            m == 1
+        };
+        for largest in [2, 3, 5, 7] {
+            for at_least in 1..3000 {
+                let want = (at_least..).find(|&m| smooth(m, largest)).unwrap();
+                assert_eq!(smallest_smooth_at_least(at_least, largest), want, "{at_least}, {largest}-smooth");
+            }
+        }
+        assert_eq!(smallest_smooth_at_least(2 * 4099 - 1, 5), 8640);
+        assert_eq!(smallest_smooth_at_least(2 * 4099 - 1, 7), 8232);
+        assert_eq!(smallest_smooth_at_least(2 * 65537 - 1, 5), 131220);
+    }
+
+    #[test]
+    fn bluestein_is_one_launch_where_its_length_fits_a_block() {
+        use crate::{Placement, Plan, Precision, TransformType};
+        let props = crate::aot::target_properties("sm_90").unwrap();
+        let cpu = rocmath_runtime::Device::cpu();
+        let launches = |n: usize, t: TransformType| {
+            let plan = Plan::new(&cpu, Placement::NotInPlace, t, Precision::Single, &[n], 3, None).unwrap();
+            GpuPlan::build(&plan, &props, None).unwrap().launches
+        };
+        // 1031: 2061 -> 2100 points, one kernel holding both transforms.
+        let one = launches(1031, TransformType::ComplexForward);
+        assert_eq!(one.len(), 1);
+        assert!(matches!(&one[0].op, Op::Stockham { kernel, .. } if kernel.bluestein && kernel.n == 2100));
+        // 12289: 24696 (1176 threads) does not fit a block; the next 7-smooth length, 25000, does.
+        assert!(matches!(&launches(12289, TransformType::ComplexForward)[0].op, Op::Stockham { kernel, .. } if kernel.bluestein && kernel.n == 25000));
+        // A real forward of odd prime length stores its hermitian half through the same kernel.
+        let real = launches(1031, TransformType::RealForward);
+        assert!(matches!(&real[0].op, Op::Stockham { kernel, ends, .. } if kernel.bluestein && ends.n_out == 516));
+        // 65537: 131220 points, past one block: chirp in, two four-step transforms, filter,
+        // chirp out.
+        let long = launches(65537, TransformType::ComplexForward);
+        assert_eq!(smallest_smooth_at_least(2 * 65537 - 1, 7), 131220);
+        assert!(matches!(long[0].op, Op::ChirpIn { m: 131220, .. }));
+        assert!(matches!(long.last().unwrap().op, Op::ChirpOut { m: 131220, .. }));
     }
 
     #[test]

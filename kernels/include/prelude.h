@@ -464,6 +464,14 @@ RM_INLINE int rm_opaque(int v) {
 #endif
     return v;
 }
+// A pointer the compiler cannot prove equal to the one passed in: loads through it are not
+// merged with earlier loads through the original (volatile, so two calls are not merged either).
+template <class T> RM_INLINE const T* rm_opaque_ptr(const T* p) {
+#if RM_NVIDIA
+    asm volatile("" : "+l"(p));
+#endif
+    return p;
+}
 RM_INLINE rm_c32 rm_opaque(rm_c32 v) { return rm_make_c32(rm_opaque(v.x), rm_opaque(v.y)); }
 RM_INLINE rm_c64 rm_opaque(rm_c64 v) { return rm_make_c64(rm_opaque(v.x), rm_opaque(v.y)); }
 

@@ -491,6 +491,36 @@ fn primes() {
 }
 
 #[test]
+fn bluestein_lengths() {
+    // Lengths with a prime factor past 17 take Bluestein over a 7-smooth length m >= 2n - 1. Up
+    // to m of one block that is one fused kernel (both transforms and the filter product in
+    // shared memory: 19 -> 40 points, 1031 -> 2100, 2062 -> 4200, 4099 -> 8232, 8191 -> 16384);
+    // longer ones run five launches (65537 -> 131220, four-step). Every layout (planar,
+    // strided, batch-interleaved, reversed, offsets; in and out of place), three precisions,
+    // both directions; real transforms of odd prime length (hermitian input mirrored, half the
+    // output stored); 2D with the prime along the slower dimension (column kernels).
+    let mut cases = Vec::new();
+    for (i, (n, precision)) in [(19, Single), (1031, Single), (2062, Single), (8191, Single), (1031, Double), (4099, Double), (1031, Half)].into_iter().enumerate() {
+        for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+            let seed = 15000 + 100 * i as u64 + 10 * k as u64;
+            cases.extend(out_of_place_layouts(t, precision, &[n], 2, seed));
+            cases.extend(in_place_layouts(t, precision, &[n], 2, seed + 5));
+        }
+    }
+    for (i, t) in [RealForward, RealInverse].into_iter().enumerate() {
+        cases.extend(out_of_place_layouts(t, Single, &[1031], 2, 15900 + i as u64));
+        cases.extend(in_place_layouts(t, Single, &[1031], 2, 15950 + i as u64));
+    }
+    for lengths in [&[6, 1031][..], &[1031, 6], &[19, 5, 23]] {
+        for t in TRANSFORMS {
+            cases.push(Case::new(t, Single, lengths).batch(2).seed(lengths.iter().sum::<usize>() as u64));
+        }
+    }
+    cases.push(Case::new(ComplexForward, Single, &[65537]).seed(65537));
+    check_all(cases, Reference::CpuDouble);
+}
+
+#[test]
 fn real_lengths() {
     // Every real length to 130 (odd and even paths, n/2 odd and even) in each precision, then
     // a few long ones.

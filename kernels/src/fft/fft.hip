@@ -378,6 +378,18 @@ template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(con
     }
 }
 
+// Fused Bluestein (`bluestein` in kernels/src/gen/fft.rs): the forward transform of the chirped
+// input left its spectrum in the shared row; multiply it by the filter's spectrum (io.post)
+// before the inverse transform's passes read it. Every thread reaches the barrier.
+template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_bluestein_filter(C* row, int lt, const IO& io) {
+#pragma unroll
+    for (int it = 0; it < (N + TPT - 1) / TPT; ++it) {
+        const int e = lt + it * TPT;
+        if (e < N) row[rm_fft_pad(e)] = row[rm_fft_pad(e)] * rm_fft_entry(io.post, e);
+    }
+    rm_barrier();
+}
+
 // A staged kernel's loads straight into shared memory (cp.async), for plain inputs stored in the
 // compute type: every load of the block in flight at once, none of them held in registers.
 // (Registers were the limit: staging through them took 114-126 per thread at 512 threads, one

@@ -477,6 +477,11 @@ pub struct StockhamKernel {
     /// radix-`cluster` pass through distributed shared memory (`rm_fft_stockham_cluster`). 1:
     /// an ordinary kernel.
     pub cluster: usize,
+    /// A whole Bluestein convolution in one launch (`with_bluestein`): the `n`-point forward
+    /// transform of the chirped input (`pre`), the product with the filter spectrum (`post`),
+    /// and the inverse transform, whose stores the chirp multiplies again. The module holds both
+    /// directions; the plan's direction is in the tables.
+    pub bluestein: bool,
 }
 
 impl StockhamKernel {
@@ -510,7 +515,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1 };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1, bluestein: false };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
@@ -589,17 +594,29 @@ impl StockhamKernel {
 
     /// The same kernel in direction `dir` (< 0 forward, > 0 inverse).
     pub fn with_dir(mut self, dir: i32) -> StockhamKernel {
-        self.dir = if dir < 0 { -1 } else { 1 };
+        self.dir = if dir < 0 || self.bluestein { -1 } else { 1 };
         self
     }
 
     /// The same kernel with the real forward post-processing fused (forward only; a kernel of
     /// no pass has no shared row to post-process, so `n` must be at least 2).
     pub fn with_real_post(mut self) -> Result<StockhamKernel, String> {
-        if self.passes.is_empty() || self.dir > 0 {
+        if self.passes.is_empty() || self.dir > 0 || self.bluestein {
             return Err(format!("real post-processing needs a forward kernel of at least 2 points, not {}", self.module_name()));
         }
         self.real_post = true;
+        Ok(self)
+    }
+
+    /// The same kernel as a fused Bluestein convolution of `n` points (see
+    /// [`StockhamKernel::bluestein`]): one block holds the padded transform from the load to
+    /// the store, so the convolution costs one read of the input and one write of the output.
+    pub fn with_bluestein(mut self) -> Result<StockhamKernel, String> {
+        if self.passes.is_empty() || self.real_post || self.cluster > 1 {
+            return Err(format!("{} cannot hold a Bluestein convolution: it needs at least one pass, no real post-processing and no cluster", self.module_name()));
+        }
+        self.bluestein = true;
+        self.dir = -1;
         Ok(self)
     }
 
@@ -609,7 +626,7 @@ impl StockhamKernel {
         if !(2..=MAX_CLUSTER).contains(&cluster) || !RADICES.contains(&cluster) {
             return Err(format!("a cluster of {cluster} blocks (2..={MAX_CLUSTER}, a radix)"));
         }
-        if self.tpb != 1 || self.column || self.staged || self.real_post || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
+        if self.tpb != 1 || self.column || self.staged || self.real_post || self.bluestein || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
             return Err(format!("{} cannot be one block of a cluster: it needs one transform per block in row order, of a length the cluster divides", self.module_name()));
         }
         self.cluster = cluster;
@@ -656,7 +673,11 @@ impl StockhamKernel {
             (false, true) => "_st",
             (true, true) => "_col_st",
         };
-        let dir = if self.dir < 0 { "fwd" } else { "inv" };
+        let dir = match (self.bluestein, self.dir < 0) {
+            (true, _) => "blu",
+            (false, true) => "fwd",
+            (false, false) => "inv",
+        };
         let real = if self.real_post { "_rpost" } else { "" };
         let plain = if self.plain { "_p" } else { "" };
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
@@ -760,6 +781,25 @@ impl StockhamKernel {
         vec![self.module_name()]
     }
 
+    /// The pass list's calls in direction `dir` with twiddle table `tw`: the first pass reads
+    /// `src` (the template flag: 1 from `io`, 0 from the row), the last stores through `io` when
+    /// `store` (else it leaves the row in shared memory).
+    fn emit_passes(&self, dir: &str, src: &str, store: bool, tw: &str, io: &str, s: &mut String) {
+        let mut ns = 1;
+        let last = self.passes.len().saturating_sub(1);
+        let offsets = stage_offsets(&self.passes);
+        for (i, &r) in self.passes.iter().enumerate() {
+            let iters = (self.n / r).div_ceil(self.tpt);
+            let src = if i == 0 { src } else { "0" };
+            let dst = if i == last && store { "1" } else { "0" };
+            s.push_str(&format!(
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}>(row, lt, {tw}, {io});\n",
+                self.n, offsets[i], self.tpt
+            ));
+            ns *= r;
+        }
+    }
+
     /// The translation unit: prelude, FFT body, butterflies, pass list, the kernel.
     pub fn source(&self) -> String {
         let mut s = String::with_capacity(32 * 1024);
@@ -802,18 +842,17 @@ impl StockhamKernel {
         if self.passes.is_empty() {
             s.push_str("        (void)lt; (void)tw;\n        if (io.valid) io.store(0, SRC ? io.load(0) : row[0]);\n");
         }
-        let mut ns = 1;
-        let last = self.passes.len().saturating_sub(1);
-        let offsets = stage_offsets(&self.passes);
-        for (i, &r) in self.passes.iter().enumerate() {
-            let iters = (self.n / r).div_ceil(self.tpt);
-            let src = if i == 0 { "SRC" } else { "0" };
-            let dst = if i == last && !self.real_post && self.cluster == 1 { "1" } else { "0" };
-            s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, DIR, C, rm_dft_{r}, {src}, {dst}>(row, lt, tw, io);\n",
-                self.n, offsets[i], self.tpt
-            ));
-            ns *= r;
+        if self.bluestein {
+            // The forward transform into the row, the filter product, the inverse transform out;
+            // the chirp (`pre`) multiplies the loads and, as the inverse's `post`, the stores.
+            self.emit_passes("-1", "SRC", false, "tw", "io", &mut s);
+            s.push_str(&format!("        rm_fft_bluestein_filter<{}, {}>(row, lt, io);\n", self.n, self.tpt));
+            // (The inverse reads its twiddles through an opaque pointer: 2160 single took 8
+            // bytes of spills and 8640 436 without it, 0 and 372 with it; ptxas report.)
+            s.push_str("        IO out = io;\n        out.post = io.pre;\n        const C* tw_inverse = rm_opaque_ptr(tw);\n");
+            self.emit_passes("1", "0", true, "tw_inverse", "out", &mut s);
+        } else {
+            self.emit_passes("DIR", "SRC", !self.real_post && self.cluster == 1, "tw", "io", &mut s);
         }
         if self.real_post {
             s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {}, io);\n", self.n, self.tpt, stage_twiddles(&self.passes).len()));
@@ -1102,6 +1141,15 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     for p in FftPrecision::ALL {
         for (n, column) in [(p.max_single_pass(shared_limit), false), (256, true)] {
             if let Some(k) = StockhamKernel::new(p, p, n, column, false, shared_limit).ok().and_then(|k| k.with_real_post().ok()) {
+                v.push(k);
+            }
+        }
+    }
+    // Fused Bluestein convolutions: 1031 -> 2100 points in row and column order (staged too),
+    // and 4099 -> 8232 where a block holds it.
+    for p in FftPrecision::ALL {
+        for (n, column, staged) in [(2100, false, false), (2100, true, false), (2100, true, true), (8232, false, false)] {
+            if let Some(k) = StockhamKernel::new(p, p, n, column, staged, shared_limit).ok().and_then(|k| k.with_bluestein().ok()) {
                 v.push(k);
             }
         }

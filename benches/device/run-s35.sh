@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Thirty-fifth session (FFT: Bluestein in one fused kernel over a 5-smooth convolution length).
+# After stage.sh, carry .carry. Output: $OUT/s35-$PHASE*.txt.
+# PHASE=a: fft-test's new bluestein_lengths alone, then fft-test, fft_args-test and aot-test,
+#          with ROCMATH_REQUIRE_GPU=1; the Bluestein lengths against cuFFT on the default plan.
+# PHASE=b: each Bluestein length in turn: the default (fused, 5-smooth m), the power of two
+#          (ROCMATH_FFT_BLUESTEIN_SMOOTH=2, the old m), 3- and 7-smooth m, and five launches
+#          (ROCMATH_FFT_BLUESTEIN_FUSED=0); then the FFT suite.
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+B=.carry/rocmath-bench
+P=${PHASE:-a}
+status=0
+source benches/device/line.sh
+# batch_for N: transforms of N points in about 2^26 elements (at least 1).
+batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
+# sweep_case C: n, p and b of a sweep entry ("4099" single, "d4099" double at half the batch).
+sweep_case() {
+  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
+  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+}
+# Primes past 17 (and 2062 = 2 x 1031): m = 40, 196, 2160, 4320, 8640, 16384 in one block;
+# 25000 (12289) where f32 still fits; 131220 and 262440 past it.
+LENGTHS="19 97 1031 2062 4099 8191 12289 65537 131071 d1031 d4099"
+test_run() {
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s35-a-gpu.txt"
+  {
+    test_run 240 fft-test bluestein_lengths
+    test_run 420 fft-test
+    test_run 200 fft_args-test
+    test_run 200 aot-test
+  } > "$OUT/s35-a-tests.txt" 2>&1
+  for c in $LENGTHS; do
+    sweep_case $c
+    line "$p $n" -- --precision $p --type c2c --length $n --batch $b
+  done > "$OUT/s35-a.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s35-b-gpu.txt"
+  for c in $LENGTHS; do
+    sweep_case $c
+    line "$p $n fused 5-smooth" -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n fused power of two" ROCMATH_FFT_BLUESTEIN_SMOOTH=2 -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n fused 3-smooth" ROCMATH_FFT_BLUESTEIN_SMOOTH=3 -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n fused 7-smooth" ROCMATH_FFT_BLUESTEIN_SMOOTH=7 -- --precision $p --type c2c --length $n --batch $b
+    line "$p $n five launches 5-smooth" ROCMATH_FFT_BLUESTEIN_FUSED=0 -- --precision $p --type c2c --length $n --batch $b
+  done > "$OUT/s35-b.txt" 2>&1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s35-b-fft-suite.txt" 2>&1 || status=1
+  ;;
+esac
+exit $status
