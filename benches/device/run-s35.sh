@@ -6,6 +6,8 @@
 # PHASE=b: each Bluestein length in turn: the default (fused, 5-smooth m), the power of two
 #          (ROCMATH_FFT_BLUESTEIN_SMOOTH=2, the old m), 3- and 7-smooth m, and five launches
 #          (ROCMATH_FFT_BLUESTEIN_FUSED=0); then the FFT suite.
+# PHASE=c: (7-smooth m by default; the first that fits a block fused) the tests of PHASE a.
+# PHASE=d: each Bluestein length, the default against 5-smooth m, two rounds; the FFT suite.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -50,6 +52,26 @@ b)
     line "$p $n five launches 5-smooth" ROCMATH_FFT_BLUESTEIN_FUSED=0 -- --precision $p --type c2c --length $n --batch $b
   done > "$OUT/s35-b.txt" 2>&1
   timeout 300 $B suite --only fft --device cuda > "$OUT/s35-b-fft-suite.txt" 2>&1 || status=1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s35-c-gpu.txt"
+  {
+    test_run 240 fft-test bluestein_lengths
+    test_run 420 fft-test
+    test_run 200 fft_args-test
+    test_run 200 aot-test
+  } > "$OUT/s35-c-tests.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s35-d-gpu.txt"
+  for round in 1 2; do
+    for c in $LENGTHS; do
+      sweep_case $c
+      line "$p $n 7-smooth ($round)" -- --precision $p --type c2c --length $n --batch $b
+      line "$p $n 5-smooth ($round)" ROCMATH_FFT_BLUESTEIN_SMOOTH=5 -- --precision $p --type c2c --length $n --batch $b
+    done
+  done > "$OUT/s35-d.txt" 2>&1
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s35-d-fft-suite.txt" 2>&1 || status=1
   ;;
 esac
 exit $status
