@@ -8,6 +8,8 @@
 #          (ROCMATH_FFT_BLUESTEIN_FUSED=0); then the FFT suite.
 # PHASE=c: (7-smooth m by default; the first that fits a block fused) the tests of PHASE a.
 # PHASE=d: each Bluestein length, the default against 5-smooth m, two rounds; the FFT suite.
+# PHASE=e: (radix-19 and radix-23 butterflies) the fft-test cases whose lengths they change,
+#          with ROCMATH_REQUIRE_GPU=1; lengths with 19 and 23 against cuFFT (before: Bluestein).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -72,6 +74,16 @@ d)
     done
   done > "$OUT/s35-d.txt" 2>&1
   timeout 300 $B suite --only fft --device cuda > "$OUT/s35-d-fft-suite.txt" 2>&1 || status=1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s35-e-gpu.txt"
+  for t in radices_19_and_23 bluestein_lengths spread_of_lengths_single_c2c primes; do
+    test_run 200 fft-test $t
+  done > "$OUT/s35-e-tests.txt" 2>&1
+  for c in 19 23 361 437 1748 2944 19456 753664 d1748; do
+    sweep_case $c
+    line "$p $n" -- --precision $p --type c2c --length $n --batch $b
+  done > "$OUT/s35-e.txt" 2>&1
   ;;
 esac
 exit $status
