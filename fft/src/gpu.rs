@@ -2,7 +2,7 @@
 //! plan creation:
 //!
 //! * a complex transform along one dimension is one Stockham pass when its length is a product
-//!   of the radices 2..23 and fits one block (`max_single_pass`), or, on sm_90 and for rows,
+//!   of the radices 2..19 and fits one block (`max_single_pass`), or, on sm_90 and for rows,
 //!   when it fits a cluster of up to 8 blocks that finish it through distributed shared memory
 //!   (`cluster_split`: where the one-block kernel would take 1024 threads or none fits); a
 //!   longer such length is split

@@ -479,25 +479,25 @@ fn odd_composite_radices() {
 }
 
 #[test]
-fn radices_19_and_23() {
-    // The prime butterflies past 17: one pass (19, 23, 361 = 19 19, 437 = 23 19 in column order
-    // too, 1748 = 4 23 19, 2944 = 16 8 23), a cluster on sm_90 (19456 = 8 x 2432), four-step
-    // (23 x 2^15), every precision, both directions; real transforms of 874 and 1748.
+fn radix_19() {
+    // The prime butterfly past 17: one pass (19, 361 = 19 19, 323 = 19 17 in column order too,
+    // 1444 = 4 19 19, 2432 = 16 8 19), a cluster on sm_90 (19456 = 8 x 2432), four-step
+    // (19 x 2^15), every precision, both directions; real transforms of 646 and 1444.
     let mut cases = Vec::new();
-    for (i, n) in [19, 23, 361, 437, 1748, 2944, 19456, 23 << 15].into_iter().enumerate() {
+    for (i, n) in [19, 361, 323, 1444, 2432, 19456, 19 << 15].into_iter().enumerate() {
         for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
             for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
                 cases.push(Case::new(t, precision, &[n]).batch(2).seed(16000 + 100 * i as u64 + 10 * j as u64 + k as u64));
             }
         }
     }
-    for n in [874, 1748] {
+    for n in [646, 1444] {
         for t in [RealForward, RealInverse] {
             cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
         }
     }
     for t in [ComplexForward, ComplexInverse] {
-        cases.extend(out_of_place_layouts(t, Single, &[437], 3, 16900));
+        cases.extend(out_of_place_layouts(t, Single, &[323], 3, 16900));
     }
     check_all(cases, Reference::CpuDouble);
 }
@@ -516,15 +516,15 @@ fn primes() {
 
 #[test]
 fn bluestein_lengths() {
-    // Lengths with a prime factor past 23 take Bluestein over a 7-smooth length m >= 2n - 1. Up
+    // Lengths with a prime factor past 19 take Bluestein over a 7-smooth length m >= 2n - 1. Up
     // to m of one block that is one fused kernel (both transforms and the filter product in
-    // shared memory: 29 -> 60 points, 1031 -> 2100, 2062 -> 4200, 4099 -> 8232, 8191 -> 16384);
+    // shared memory: 23 -> 45 points, 1031 -> 2100, 2062 -> 4200, 4099 -> 8232, 8191 -> 16384);
     // longer ones run five launches (65537 -> 131220, four-step). Every layout (planar,
     // strided, batch-interleaved, reversed, offsets; in and out of place), three precisions,
     // both directions; real transforms of odd prime length (hermitian input mirrored, half the
     // output stored); 2D with the prime along the slower dimension (column kernels).
     let mut cases = Vec::new();
-    for (i, (n, precision)) in [(29, Single), (1031, Single), (2062, Single), (8191, Single), (1031, Double), (4099, Double), (1031, Half)].into_iter().enumerate() {
+    for (i, (n, precision)) in [(23, Single), (1031, Single), (2062, Single), (8191, Single), (1031, Double), (4099, Double), (1031, Half)].into_iter().enumerate() {
         for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
             let seed = 15000 + 100 * i as u64 + 10 * k as u64;
             cases.extend(out_of_place_layouts(t, precision, &[n], 2, seed));
@@ -535,7 +535,7 @@ fn bluestein_lengths() {
         cases.extend(out_of_place_layouts(t, Single, &[1031], 2, 15900 + i as u64));
         cases.extend(in_place_layouts(t, Single, &[1031], 2, 15950 + i as u64));
     }
-    for lengths in [&[6, 1031][..], &[1031, 6], &[29, 5, 31]] {
+    for lengths in [&[6, 1031][..], &[1031, 6], &[23, 5, 29]] {
         for t in TRANSFORMS {
             cases.push(Case::new(t, Single, lengths).batch(2).seed(lengths.iter().sum::<usize>() as u64));
         }

@@ -24,12 +24,14 @@ pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
 /// Bumped whenever the generated code changes meaning (not names).
 pub const GENERATOR: &str = "rocmath-fft/2";
 
-/// Radices the butterflies cover; other prime factors (29 and up) go through Bluestein. 19 and
-/// 23, like the primes below them, are direct butterflies (pairs of conjugate terms). 32 (two radix-16
+/// Radices the butterflies cover; other prime factors (23 and up) go through Bluestein. 19, like
+/// the primes below it, is a direct butterfly (pairs of conjugate terms); 23 was one too, but as
+/// the first pass of f64 column kernels it spilled 4-6 SGPRs on gfx90a and gfx942 (its 22
+/// 64-bit constants). 32 (two radix-16
 /// halves in registers) serves only the longest power-of-two rows ([`row_radix`]); the odd
 /// composites 9 to 27 (butterflies built from their prime factors) pack the odd primes of a length
 /// into fewer passes where that pays ([`odd_radix`]).
-pub const RADICES: [usize; 18] = [2, 3, 4, 5, 7, 8, 9, 11, 13, 15, 16, 17, 19, 21, 23, 25, 27, 32];
+pub const RADICES: [usize; 17] = [2, 3, 4, 5, 7, 8, 9, 11, 13, 15, 16, 17, 19, 21, 25, 27, 32];
 
 /// The largest radices a factorization may use: `two` for its powers of two (a power of two, 2
 /// to 32) and `odd` for products of its odd primes (1: each odd prime its own pass). A prime
@@ -140,7 +142,7 @@ impl FftPrecision {
 }
 
 /// Radix passes for `n`, largest powers of two first, then each odd prime in a pass of its
-/// own, largest first; `None` if `n` has a prime factor beyond 23. `n = 1` has no pass.
+/// own, largest first; `None` if `n` has a prime factor beyond 19. `n = 1` has no pass.
 pub fn factorize(n: usize) -> Option<Vec<usize>> {
     factorize_with(n, RadixCaps { two: 16, odd: 1 })
 }
@@ -168,7 +170,7 @@ pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
         passes.push(1 << twos);
     }
     let mut odd: Vec<usize> = Vec::new();
-    for p in [23, 19, 17, 13, 11, 7, 5, 3] {
+    for p in [19, 17, 13, 11, 7, 5, 3] {
         while rest.is_multiple_of(p) {
             match odd.iter_mut().find(|r| **r * p <= caps.odd) {
                 Some(r) => *r *= p,
@@ -503,7 +505,7 @@ impl StockhamKernel {
         let precision = compute_precision(input);
         let two = if column { column_radix(precision) } else { row_radix(n) };
         let caps = RadixCaps { two, odd: odd_radix(n, two, column) };
-        let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 23 (Bluestein handles it)"))?;
+        let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 19 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
         let row_bytes = padded_row(n, pad_shift(&passes)) * precision.compute_complex_bytes();
@@ -1113,19 +1115,19 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     };
     for p in FftPrecision::ALL {
         // 252 = 4 9 7, 1000 = 8 5 5 5, 2431 = 17 13 11, 3125 = 25 25 5, 4096 = 16 16 16, 5400 =
-        // 8 15 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 8192 = 32 32 8, 1748 = 4 23 19, 2944 = 16 8
-        // 23: every radix where it fits (`odd_radix` picks the composites).
-        for n in [1, 2, 252, 1000, 1748, 2431, 2944, 3125, 4096, 5400, 6561, 7203, 8192, p.max_single_pass(shared_limit)] {
+        // 8 15 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 8192 = 32 32 8, 1444 = 4 19 19, 2432 = 16 8
+        // 19: every radix where it fits (`odd_radix` picks the composites).
+        for n in [1, 2, 252, 1000, 1444, 2431, 2432, 3125, 4096, 5400, 6561, 7203, 8192, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, -1);
         }
-        for n in [252, 1000, 1748, 2431, 3125, 6561, p.max_single_pass(shared_limit)] {
+        for n in [252, 1000, 1444, 2431, 3125, 6561, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, 1);
         }
         let column = p.max_column_pass(shared_limit);
         add(p, p, 256, true, false, -1);
-        // Odd composites in column order: 243 = 27 9, 375 = 25 15; and 437 = 23 19.
+        // Odd composites in column order: 243 = 27 9, 375 = 25 15; and 323 = 19 17.
         add(p, p, 243, true, false, -1);
-        add(p, p, 437, true, false, -1);
+        add(p, p, 323, true, false, -1);
         add(p, p, 375, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, false, -1);
         add(compute_precision(p), compute_precision(p), column, true, true, -1);
@@ -1263,8 +1265,8 @@ mod tests {
         assert_eq!(factorize(1000), Some(vec![8, 5, 5, 5]));
         assert_eq!(factorize(2 * 17 * 13 * 11 * 7), Some(vec![2, 17, 13, 11, 7]));
         assert_eq!(factorize(4099), None);
-        assert_eq!(factorize(19 * 23 * 4), Some(vec![4, 23, 19]));
-        assert_eq!(factorize(29), None);
+        assert_eq!(factorize(19 * 17 * 4), Some(vec![4, 19, 17]));
+        assert_eq!(factorize(23), None);
         assert_eq!(factorize(0), None);
     }
 
@@ -1337,7 +1339,7 @@ mod tests {
                 for odd in [1, 9, 15, 21, 25, 27] {
                     let caps = RadixCaps { two: cap, odd };
                     if let Some(p) = factorize_with(n, caps) {
-                        assert!(p.iter().all(|&r| if r.is_power_of_two() { r <= cap } else { r <= odd || [3, 5, 7, 11, 13, 17, 19, 23].contains(&r) }), "{n} {caps:?}: {p:?}");
+                        assert!(p.iter().all(|&r| if r.is_power_of_two() { r <= cap } else { r <= odd || [3, 5, 7, 11, 13, 17, 19].contains(&r) }), "{n} {caps:?}: {p:?}");
                         assert!(p.iter().all(|r| RADICES.contains(r)), "{n} {caps:?}: {p:?}");
                         assert_eq!(p.iter().product::<usize>(), n);
                         assert_eq!(factorize_with(n, pass_caps(&p)), Some(p.clone()), "{n} {caps:?}");
