@@ -1,4 +1,4 @@
-# Sourced by the session scripts (run-s10.sh, run-s11.sh) after setting B (the bench binary).
+# Sourced by the session scripts (run-s10.sh and later) after setting B (the bench binary).
 # line LABEL [ENV=VALUE ...] -- FFT-ARGS: one bench run of ours and cuFFT's, their time lines
 # (and any failure) under a "== LABEL" header.
 line() {
@@ -6,4 +6,11 @@ line() {
   local envs=(); while [ "$1" != "--" ]; do envs+=("$1"); shift; done; shift
   echo "== $label: $*"
   env ROCMATH_CACHE_DIR=/tmp/rmc "${envs[@]}" timeout 120 $B fft "$@" --device cuda 2>&1 | grep -E "rocmath |cuFFT  |FAIL|error|check: [^o]"
+}
+# batch_for N: transforms of N points in about 2^26 elements (at least 1).
+batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
+# sweep_case C: n, p and b of a sweep entry ("6561" single, "d6561" double at half the batch).
+sweep_case() {
+  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
+  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
 }

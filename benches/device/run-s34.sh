@@ -28,13 +28,6 @@ B=.carry/rocmath-bench
 P=${PHASE:-a}
 status=0
 source benches/device/line.sh
-# batch_for N: transforms of N points in about 2^26 elements (at least 1).
-batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
-# sweep_case C: n, p and b of a sweep entry ("6561" single, "d6561" double at half the batch).
-sweep_case() {
-  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
-  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
-}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s34-a-gpu.txt"

@@ -16,13 +16,6 @@ B=.carry/rocmath-bench
 P=${PHASE:-a}
 status=0
 source benches/device/line.sh
-# batch_for N: transforms of N points in about 2^26 elements (at least 1).
-batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
-# sweep_case C: n, p and b of a sweep entry ("4099" single, "d4099" double at half the batch).
-sweep_case() {
-  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
-  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
-}
 # Primes past 17 (and 2062 = 2 x 1031): m = 40, 196, 2160, 4320, 8640, 16384 in one block;
 # 25000 (12289) where f32 still fits; 131220 and 262440 past it.
 LENGTHS="19 97 1031 2062 4099 8191 12289 65537 131071 d1031 d4099"

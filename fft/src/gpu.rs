@@ -568,13 +568,12 @@ impl Builder<'_> {
             .take_while(|&m| m <= limit)
             .find(|&m| self.fits_one_pass(m, sv, dv))
             .filter(|_| bluestein_fused());
-        if let Some(m) = fused {
-            let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
+        let m = fused.unwrap_or(smallest);
+        let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
+        if fused.is_some() {
             let ends = Ends { n_in: n, herm_in, pre: Some(chirp), n_out, post: Some(filter), real_post: false, bluestein: true };
             return self.single(m, -1, src, dst, outer, ends, None);
         }
-        let m = smallest;
-        let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
         let rows: usize = outer.iter().map(|o| o.0).product();
         let row_len = 2 * m as i64;
         let mark = self.work.top;

@@ -454,6 +454,25 @@ fn cluster_kernels() {
     }
 }
 
+/// Complex transforms of each length in `lengths`, single, double and half, both directions,
+/// two transforms each; seeds from `seed` by position.
+fn complex_every_precision(lengths: &[usize], seed: u64) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (i, &n) in lengths.iter().enumerate() {
+        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
+            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+                cases.push(Case::new(t, precision, &[n]).batch(2).seed(seed + 100 * i as u64 + 10 * j as u64 + k as u64));
+            }
+        }
+    }
+    cases
+}
+
+/// Real forward and inverse single transforms of each length, two each, seeded by the length.
+fn real_both_ways(lengths: &[usize]) -> Vec<Case> {
+    lengths.iter().flat_map(|&n| [RealForward, RealInverse].map(|t| Case::new(t, Single, &[n]).batch(2).seed(n as u64))).collect()
+}
+
 #[test]
 fn odd_composite_radices() {
     // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
@@ -462,19 +481,8 @@ fn odd_composite_radices() {
     // four-step (177147, whose 243-point columns run 27 9; 15625 in double), every precision,
     // both directions; real transforms of 750 and 13122 (halves of 375 and 6561). 375 and 3000
     // keep a pass per prime: the radix-3 and radix-5 paths beside them.
-    let mut cases = Vec::new();
-    for (i, n) in [252, 375, 675, 2187, 3000, 4374, 5400, 6561, 7203, 15625, 19683, 177147].into_iter().enumerate() {
-        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
-            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
-                cases.push(Case::new(t, precision, &[n]).batch(2).seed(12000 + 100 * i as u64 + 10 * j as u64 + k as u64));
-            }
-        }
-    }
-    for n in [750, 13122] {
-        for t in [RealForward, RealInverse] {
-            cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
-        }
-    }
+    let mut cases = complex_every_precision(&[252, 375, 675, 2187, 3000, 4374, 5400, 6561, 7203, 15625, 19683, 177147], 12000);
+    cases.extend(real_both_ways(&[750, 13122]));
     check_all(cases, Reference::CpuDouble);
 }
 
@@ -483,19 +491,8 @@ fn radix_19() {
     // The prime butterfly past 17: one pass (19, 361 = 19 19, 323 = 19 17 in column order too,
     // 1444 = 4 19 19, 2432 = 16 8 19), a cluster on sm_90 (19456 = 8 x 2432), four-step
     // (19 x 2^15), every precision, both directions; real transforms of 646 and 1444.
-    let mut cases = Vec::new();
-    for (i, n) in [19, 361, 323, 1444, 2432, 19456, 19 << 15].into_iter().enumerate() {
-        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
-            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
-                cases.push(Case::new(t, precision, &[n]).batch(2).seed(16000 + 100 * i as u64 + 10 * j as u64 + k as u64));
-            }
-        }
-    }
-    for n in [646, 1444] {
-        for t in [RealForward, RealInverse] {
-            cases.push(Case::new(t, Single, &[n]).batch(2).seed(n as u64));
-        }
-    }
+    let mut cases = complex_every_precision(&[19, 361, 323, 1444, 2432, 19456, 19 << 15], 16000);
+    cases.extend(real_both_ways(&[646, 1444]));
     for t in [ComplexForward, ComplexInverse] {
         cases.extend(out_of_place_layouts(t, Single, &[323], 3, 16900));
     }
