@@ -488,6 +488,13 @@ impl Builder<'_> {
         }
         .with_dir(dir)
         .with_plain(plain);
+        // Short transforms in rows on both sides go through shared memory both ways, so that a
+        // warp's accesses run along consecutive elements (the ends' own stores and the
+        // four-step twiddle stay in the passes).
+        let ordinary_ends = big.is_none() && !ends.real_post && !ends.bluestein;
+        if ordinary_ends && !in_col && !out_col && kernel.wants_staged_rows() {
+            kernel = kernel.with_staged_rows().map_err(internal)?;
+        }
         if ends.real_post {
             kernel = kernel.with_real_post().map_err(internal)?;
         }

@@ -1,6 +1,6 @@
 //! Print the source of the sm_90 Stockham kernel that plans run for one whole transform of N
 //! points in one pass (the cluster kernel where `cluster_split` takes one, else the ordinary
-//! kernel; plain load/store, forward), e.g. for ptxas's register report:
+//! kernel, with its rows staged where plans stage them; plain load/store, forward), e.g. for ptxas's register report:
 //! `python3 benches/device/nvrtc-resources.py fft s32768`. A `g` after the length asks for the
 //! general load/store, a `b` for the fused Bluestein kernel of that length (general too).
 use rocmath_kernels::gen::fft::{cluster_split, FftPrecision, StockhamKernel, SHARED_SM90};
@@ -23,7 +23,13 @@ fn main() {
         }),
     };
     let kernel = kernel.with_dir(-1).with_plain(!arg.ends_with('g') && !bluestein);
-    let kernel = if bluestein { kernel.with_bluestein().unwrap_or_else(|e| panic!("{arg}: {e}")) } else { kernel };
+    let kernel = if bluestein {
+        kernel.with_bluestein().unwrap_or_else(|e| panic!("{arg}: {e}"))
+    } else if kernel.wants_staged_rows() {
+        kernel.with_staged_rows().unwrap_or_else(|e| panic!("{arg}: {e}"))
+    } else {
+        kernel
+    };
     print!("{}", kernel.source());
 }
 

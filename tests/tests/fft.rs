@@ -474,6 +474,38 @@ fn real_both_ways(lengths: &[usize]) -> Vec<Case> {
 }
 
 #[test]
+fn short_rows_staged_both_ways() {
+    // Row kernels whose threads span under 128 bytes of a transform per access (f32: fewer than
+    // 16 threads per transform) load and store through shared memory in element order
+    // (`StockhamKernel::with_staged_rows`). Batches of 1000 and 333 fill several blocks and
+    // leave the last one partial (16 single takes 170 transforms a block, 13 takes 256); the
+    // layouts put strides, planar sides, offsets and in-place rows under the staged stores;
+    // odd real lengths store a prefix (n_out < n) and read a mirrored half.
+    let mut cases = Vec::new();
+    for (i, &n) in [2, 13, 16, 17, 19, 32, 38, 64, 100, 128].iter().enumerate() {
+        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
+            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+                cases.push(Case::new(t, precision, &[n]).batch(1000).seed(17000 + 100 * i as u64 + 10 * j as u64 + k as u64));
+            }
+        }
+    }
+    for (i, n) in [13, 16, 38].into_iter().enumerate() {
+        for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+            let seed = 18000 + 100 * i as u64 + 10 * k as u64;
+            cases.extend(out_of_place_layouts(t, Single, &[n], 333, seed));
+            cases.extend(in_place_layouts(t, Double, &[n], 333, seed + 5));
+        }
+    }
+    for n in [13, 26, 32, 77] {
+        for t in [RealForward, RealInverse] {
+            cases.push(Case::new(t, Single, &[n]).batch(1000).seed(19000 + n as u64));
+        }
+    }
+    cases.push(Case::new(ComplexForward, Single, &[16, 16]).batch(300).seed(19500));
+    check_all(cases, Reference::CpuDouble);
+}
+
+#[test]
 fn odd_composite_radices() {
     // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
     // single): one pass (252 = 4 9 7, 675 = 9 5 5 3, 2187 = 9 9 9 3, 4374 = 2 9 9 9 3, 5400 = 8 15

@@ -202,11 +202,14 @@ template <class TI, class TO, class C> struct rm_fft_io {
         in_stride *= cl;
     }
 
-    RM_INLINE void store(int e, C v) const {
+    RM_INLINE void store(int e, C v) const { store_to(out_base, e, v); }
+
+    // Element e of the transform whose output starts at scalar `base`.
+    RM_INLINE void store_to(rm_i64 base, int e, C v) const {
         if (e >= n_out) return;
         if (post) v = v * rm_fft_entry(post, e);
         v = v * scale;
-        const rm_i64 i = out_base + (rm_i64)e * out_stride;
+        const rm_i64 i = base + (rm_i64)e * out_stride;
         if (out_il) {
             *(rm_vec<TO, 2>*)(out_re + i) = rm_fft_to_pair<TO>(v);
         } else {
@@ -269,6 +272,8 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
     }
 
     RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
+
+    RM_INLINE void store_to(rm_i64 base, int e, C v) const { ((VO*)(out_re + base))[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
 };
 
 // The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
@@ -419,8 +424,10 @@ template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<double, TO, rm_c64
 // adjacent in memory (outer stride below the element stride), so consecutive threads take
 // consecutive transforms; otherwise consecutive threads take consecutive elements of one.
 // STAGED: the input is read through shared memory in the other order first (the four-step's
-// second step reads rows and writes columns). PASSES::run does the passes.
-template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, class PASSES, class IO>
+// second step reads rows and writes columns). STAGE_OUT: the passes leave the rows in shared
+// memory and the block stores them in element order (short row transforms, whose few threads
+// per transform would otherwise stride by the length). PASSES::run does the passes.
+template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, int STAGE_OUT, class PASSES, class IO>
 RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
                                const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
     typedef typename rm_traits<TI>::real R;
@@ -498,6 +505,15 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         rm_barrier();
     }
     PASSES::template run<DIR, C, STAGED ? 0 : 1>(row, lt, tw, io);
+    if (STAGE_OUT) {
+        // Rows out, in element order (the last pass's barrier made the rows whole).
+        const int T = TPT * TPB;
+#pragma unroll 4
+        for (int k = 0; k < (TPB * N + T - 1) / T; ++k) {
+            const int i = tid + k * T, st = i / N, e = i % N;
+            if (i < TPB * N && first + st < transforms) io.store_to(placed[3 * st + 1], e, sm[st * ROW + rm_fft_pad(e)]);
+        }
+    }
 }
 
 #if RM_NVIDIA

@@ -87,6 +87,14 @@ impl FftPrecision {
             _ => "rm_c32",
         }
     }
+    /// Bytes of one complex value as stored in user buffers.
+    pub fn storage_complex_bytes(self) -> usize {
+        match self {
+            FftPrecision::F64 => 16,
+            FftPrecision::F32 => 8,
+            FftPrecision::F16 => 4,
+        }
+    }
     /// Bytes of one complex value in the compute type (shared memory, tables, work buffers).
     pub fn compute_complex_bytes(self) -> usize {
         match self {
@@ -444,6 +452,14 @@ fn column_tpb(tpt: usize, complex_bytes: usize, row_bytes: usize, shared_limit: 
 }
 const MIN_COLUMN_BYTES: usize = 32;
 
+/// Bytes of one transform the threads of a row kernel must span per access for it to load and
+/// store straight from global memory; below, it stages both sides ([`StockhamKernel::with_staged_rows`]).
+/// `ROCMATH_FFT_STAGED_ROWS` (bytes, 0 for never) overrides it, for A/B.
+fn staged_rows_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| env_number("ROCMATH_FFT_STAGED_ROWS", |b| b <= 4096).unwrap_or(128))
+}
+
 /// Shared memory per block on sm_90 (after opting in) and on CDNA (gfx90a, gfx942).
 pub const SHARED_SM90: usize = 227 * 1024;
 pub const SHARED_CDNA: usize = 64 * 1024;
@@ -463,6 +479,9 @@ pub struct StockhamKernel {
     pub column: bool,
     /// The input is read through shared memory in row order first (rows in, columns out).
     pub staged: bool,
+    /// The output leaves through shared memory too: the last pass writes the rows, and the
+    /// block stores them in element order (`with_staged_rows`, for short transforms).
+    pub staged_out: bool,
     /// The direction the module holds: -1 forward, +1 inverse (one per module: each compile
     /// costs run-time compiler seconds, and a plan rarely needs both).
     pub dir: i32,
@@ -518,7 +537,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1, bluestein: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1, bluestein: false, staged_out: false };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
@@ -604,7 +623,7 @@ impl StockhamKernel {
     /// The same kernel with the real forward post-processing fused (forward only; a kernel of
     /// no pass has no shared row to post-process, so `n` must be at least 2).
     pub fn with_real_post(mut self) -> Result<StockhamKernel, String> {
-        if self.passes.is_empty() || self.dir > 0 || self.bluestein {
+        if self.passes.is_empty() || self.dir > 0 || self.bluestein || self.staged_out {
             return Err(format!("real post-processing needs a forward kernel of at least 2 points, not {}", self.module_name()));
         }
         self.real_post = true;
@@ -615,7 +634,7 @@ impl StockhamKernel {
     /// [`StockhamKernel::bluestein`]): one block holds the padded transform from the load to
     /// the store, so the convolution costs one read of the input and one write of the output.
     pub fn with_bluestein(mut self) -> Result<StockhamKernel, String> {
-        if self.passes.is_empty() || self.real_post || self.cluster > 1 {
+        if self.passes.is_empty() || self.real_post || self.cluster > 1 || self.staged_out {
             return Err(format!("{} cannot hold a Bluestein convolution: it needs at least one pass, no real post-processing and no cluster", self.module_name()));
         }
         self.bluestein = true;
@@ -629,7 +648,7 @@ impl StockhamKernel {
         if !(2..=MAX_CLUSTER).contains(&cluster) || !RADICES.contains(&cluster) {
             return Err(format!("a cluster of {cluster} blocks (2..={MAX_CLUSTER}, a radix)"));
         }
-        if self.tpb != 1 || self.column || self.staged || self.real_post || self.bluestein || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
+        if self.tpb != 1 || self.column || self.staged || self.staged_out || self.real_post || self.bluestein || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
             return Err(format!("{} cannot be one block of a cluster: it needs one transform per block in row order, of a length the cluster divides", self.module_name()));
         }
         self.cluster = cluster;
@@ -658,6 +677,26 @@ impl StockhamKernel {
         (65536 / (threads * registers)).max(1)
     }
 
+    /// The same row kernel with both sides staged through shared memory in element order
+    /// (`staged` and `staged_out`): the block's loads and stores then run over consecutive
+    /// elements of its transforms, whatever the threads per transform. For short transforms in
+    /// row order, where one to a few threads take a transform and a warp's accesses otherwise
+    /// stride by the transform's length.
+    pub fn with_staged_rows(mut self) -> Result<StockhamKernel, String> {
+        if self.column || self.passes.is_empty() || self.real_post || self.bluestein || self.cluster > 1 {
+            return Err(format!("{} cannot stage its rows: that takes a row kernel of at least one pass, no real post-processing, Bluestein or cluster", self.module_name()));
+        }
+        self.staged = true;
+        self.staged_out = true;
+        Ok(self)
+    }
+
+    /// Whether a row kernel should stage both sides ([`Self::with_staged_rows`]): where the
+    /// threads of one transform span fewer than [`staged_rows_bytes`] of it per access.
+    pub fn wants_staged_rows(&self) -> bool {
+        !self.column && !self.passes.is_empty() && self.cluster == 1 && self.tpt * self.input.storage_complex_bytes() < staged_rows_bytes()
+    }
+
     /// The same kernel with the plain (`true`) or the general load/store.
     pub fn with_plain(mut self, plain: bool) -> StockhamKernel {
         self.plain = plain;
@@ -670,11 +709,12 @@ impl StockhamKernel {
     pub fn module_name(&self) -> String {
         let radices: Vec<String> = self.passes.iter().map(|r| r.to_string()).collect();
         let radices = if radices.is_empty() { "1".to_string() } else { radices.join("x") };
-        let mode = match (self.column, self.staged) {
-            (false, false) => "",
-            (true, false) => "_col",
-            (false, true) => "_st",
-            (true, true) => "_col_st",
+        let mode = match (self.column, self.staged, self.staged_out) {
+            (_, _, true) => "_stio",
+            (false, false, _) => "",
+            (true, false, _) => "_col",
+            (false, true, _) => "_st",
+            (true, true, _) => "_col_st",
         };
         let dir = match (self.bluestein, self.dir < 0) {
             (true, _) => "blu",
@@ -855,7 +895,7 @@ impl StockhamKernel {
             s.push_str("        IO out = io;\n        out.post = io.pre;\n        const C* tw_inverse = rm_opaque_ptr(tw);\n");
             self.emit_passes("1", "0", true, "tw_inverse", "out", &mut s);
         } else {
-            self.emit_passes("DIR", "SRC", !self.real_post && self.cluster == 1, "tw", "io", &mut s);
+            self.emit_passes("DIR", "SRC", !self.real_post && self.cluster == 1 && !self.staged_out, "tw", "io", &mut s);
         }
         if self.real_post {
             s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {}, io);\n", self.n, self.tpt, stage_twiddles(&self.passes).len()));
@@ -897,14 +937,15 @@ extern "C" __global__ {bounds} void {name}(
                 )
             } else {
                 format!(
-                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
+                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
                     self.n,
                     self.row_stride(),
                     self.tpt,
                     self.tpb,
                     self.dir,
                     self.column as i32,
-                    self.staged as i32
+                    self.staged as i32,
+                    self.staged_out as i32
                 )
             },
             name = self.module_name(),
@@ -1154,6 +1195,16 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
     for p in FftPrecision::ALL {
         for (n, column, staged) in [(2100, false, false), (2100, true, false), (2100, true, true), (8232, false, false)] {
             if let Some(k) = StockhamKernel::new(p, p, n, column, staged, shared_limit).ok().and_then(|k| k.with_bluestein().ok()) {
+                v.push(k);
+            }
+        }
+    }
+    // Short rows staged through shared memory both ways: one thread per transform (13, 16),
+    // two (38), general and plain load/store.
+    for p in FftPrecision::ALL {
+        for n in [13, 16, 38] {
+            if let Some(k) = StockhamKernel::new(p, p, n, false, false, shared_limit).ok().and_then(|k| k.with_staged_rows().ok()) {
+                v.push(k.clone().with_plain(true));
                 v.push(k);
             }
         }
