@@ -10,9 +10,38 @@
 //! (AVX-512 or AVX2 where the CPU has them, chosen at run time). FFTW's vector-rank codelets do
 //! the same.
 //!
-//! Lengths whose factors are all 2, 3 and 5, up to [`MAX_LEN`]; radix 8 first, then 4.
+//! Lengths whose factors are all 2, 3 and 5, up to [`MAX_LEN`]; radix 8 first where the CPU
+//! has AVX-512 ([`radix_8_pays`]), then 4.
 use num_complex::Complex;
 use num_traits::{Float, FromPrimitive};
+use std::sync::OnceLock;
+
+/// Whether the column passes take radix 8 before 4. A radix-R butterfly holds R rows of LANES
+/// complex lanes, 2 R LANES / (lanes per vector register) registers: radix 8 in f32 is 16 of
+/// AVX-512's 32 registers, but 32 of AVX2's 16 (and 64 in f64), which spill. Measured on an AVX2
+/// EPYC (benches/results/2026-11-21-cpu-fft.md, thirty-sixth session), radix 4 throughout ran
+/// 64^3 c2c 8 % faster in f32 and 25 % in f64 on one thread, r2c 128^3 the same. AVX-512 keeps
+/// radix 8, as measured on Sapphire Rapids when the column FFTs were built.
+/// `ROCMATH_CPU_FFT_RADIX8` (`0` or `1`) overrides it, for A/B.
+fn radix_8_pays() -> bool {
+    static PAYS: OnceLock<bool> = OnceLock::new();
+    *PAYS.get_or_init(|| match std::env::var("ROCMATH_CPU_FFT_RADIX8").as_deref() {
+        Ok("0") => false,
+        Ok("1") => true,
+        _ => has_avx512(),
+    })
+}
+
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
 
 /// Lines per block: each row of a block holds one element of this many lines.
 pub(crate) const LANES: usize = 16;
@@ -48,12 +77,18 @@ pub(crate) struct ColumnFft<F> {
 impl<F: Float + FromPrimitive> ColumnFft<F> {
     /// The plan for length `n`, or `None` if `n` is not a product of 2, 3 and 5 in 2 ..= MAX_LEN.
     pub(crate) fn new(n: usize, inverse: bool) -> Option<ColumnFft<F>> {
+        Self::with_radix_8(n, inverse, radix_8_pays())
+    }
+
+    /// [`Self::new`] with radix 8 taken first (`radix_8`) or not at all.
+    fn with_radix_8(n: usize, inverse: bool, radix_8: bool) -> Option<ColumnFft<F>> {
         if !(2..=MAX_LEN).contains(&n) {
             return None;
         }
         let mut radices = Vec::new();
         let mut m = n;
-        for r in [8, 4, 2, 3, 5] {
+        let order: &[usize] = if radix_8 { &[8, 4, 2, 3, 5] } else { &[4, 2, 3, 5] };
+        for &r in order {
             while m % r == 0 {
                 radices.push(r);
                 m /= r;
@@ -335,11 +370,11 @@ mod tests {
     use super::*;
 
     /// Every length up to 130 and larger ones of 2, 3 and 5 up to 1024 (and unsupported ones
-    /// refused), both directions, f32 and f64, against the DFT by definition in f64 on every lane.
+    /// refused), both directions, f32 and f64, with and without radix 8, against the DFT by definition in f64 on every lane.
     #[test]
     fn columns_match_the_dft() {
-        fn check<F: Float + FromPrimitive + std::fmt::Debug>(n: usize, inverse: bool, eps: f64) {
-            let Some(plan) = ColumnFft::<F>::new(n, inverse) else {
+        fn check<F: Float + FromPrimitive + std::fmt::Debug>(n: usize, inverse: bool, radix_8: bool, eps: f64) {
+            let Some(plan) = ColumnFft::<F>::with_radix_8(n, inverse, radix_8) else {
                 let mut m = n;
                 for r in [2, 3, 5] {
                     while m % r == 0 {
@@ -393,8 +428,10 @@ mod tests {
         let lengths: Vec<usize> = (1..=130).chain([160, 243, 256, 375, 500, 625, 720, 729, 1000, 1024, 1025, 2048]).collect();
         for &n in &lengths {
             for inverse in [false, true] {
-                check::<f32>(n, inverse, 3.75e-5);
-                check::<f64>(n, inverse, 2e-15);
+                for radix_8 in [false, true] {
+                    check::<f32>(n, inverse, radix_8, 3.75e-5);
+                    check::<f64>(n, inverse, radix_8, 2e-15);
+                }
             }
         }
     }
