@@ -1,8 +1,9 @@
 //! Print the source of the sm_90 Stockham kernel that plans run for one whole transform of N
 //! points in one pass (the cluster kernel where `cluster_split` takes one, else the ordinary
-//! kernel, with its rows staged where plans stage them; plain load/store, forward), e.g. for ptxas's register report:
-//! `python3 benches/device/nvrtc-resources.py fft s32768`. A `g` after the length asks for the
-//! general load/store, a `b` for the fused Bluestein kernel of that length (general too).
+//! kernel, its rows staged where plans stage them; plain load/store, forward), e.g. for
+//! ptxas's register report: `python3 benches/device/nvrtc-resources.py fft s32768`. A `g`
+//! after the length asks for the general load/store, a `b` for the fused Bluestein kernel of
+//! that length (general too).
 use rocmath_kernels::gen::fft::{cluster_split, FftPrecision, StockhamKernel, SHARED_SM90};
 
 fn main() {

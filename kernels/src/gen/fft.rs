@@ -1492,4 +1492,25 @@ mod tests {
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F32, 64, true, true, SHARED_CDNA).is_ok());
         assert!(StockhamKernel::new(FftPrecision::F16, FftPrecision::F64, 64, false, false, SHARED_SM90).is_err());
     }
+
+    #[test]
+    fn short_rows_stage_both_sides() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        // Under 128 bytes of a transform per access: single to 8 threads (128 points), double to
+        // 4 (64), half to 16 (256).
+        for (p, staged, unstaged) in [(F32, 128, 256), (F64, 64, 128), (F16, 256, 512)] {
+            assert!(row(p, staged).wants_staged_rows(), "{p:?} {staged}");
+            assert!(!row(p, unstaged).wants_staged_rows(), "{p:?} {unstaged}");
+        }
+        let k = row(F32, 16).with_dir(-1).with_staged_rows().unwrap();
+        assert_eq!(k.module_name(), "fft_ss_n16_r16_t1_b170_stio_fwd");
+        // The last pass leaves the row (DST 0) and the kernel stores it in element order.
+        assert!(k.source().contains("rm_dft_16, SRC, 0>(row, lt, tw, io);"));
+        assert!(k.source().contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, "));
+        // Column, cluster, real post-processing and Bluestein kernels keep their own ends.
+        assert!(StockhamKernel::new(F32, F32, 16, true, false, SHARED_SM90).unwrap().with_staged_rows().is_err());
+        assert!(k.clone().with_real_post().is_err() && k.clone().with_bluestein().is_err() && k.with_cluster(2).is_err());
+        assert!(row(F32, 16).with_real_post().unwrap().with_staged_rows().is_err());
+    }
 }
