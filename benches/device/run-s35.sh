@@ -19,9 +19,6 @@ source benches/device/line.sh
 # Primes past 17 (and 2062 = 2 x 1031): m = 40, 196, 2160, 4320, 8640, 16384 in one block;
 # 25000 (12289) where f32 still fits; 131220 and 262440 past it.
 LENGTHS="19 97 1031 2062 4099 8191 12289 65537 131071 d1031 d4099"
-test_run() {
-  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
-}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s35-a-gpu.txt"

@@ -14,9 +14,6 @@ P=${PHASE:-a}
 status=0
 source benches/device/line.sh
 SHORT="2 4 8 13 16 17 19 32 38 64 100 128 256 d16 d32 d64 d128"
-test_run() {
-  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
-}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s36-a-gpu.txt"

@@ -131,7 +131,7 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
     pub(crate) fn transform<IO: Rows<F>>(&self, scratch: &mut [F], io: &mut IO) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if has_avx512() {
                 // SAFETY: the CPU has the features.
                 return unsafe { self.transform_avx512(scratch, io) };
             }

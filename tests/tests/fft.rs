@@ -455,13 +455,13 @@ fn cluster_kernels() {
 }
 
 /// Complex transforms of each length in `lengths`, single, double and half, both directions,
-/// two transforms each; seeds from `seed` by position.
-fn complex_every_precision(lengths: &[usize], seed: u64) -> Vec<Case> {
+/// `batch` transforms each; seeds from `seed` by position.
+fn complex_every_precision(lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {
     let mut cases = Vec::new();
     for (i, &n) in lengths.iter().enumerate() {
         for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
             for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
-                cases.push(Case::new(t, precision, &[n]).batch(2).seed(seed + 100 * i as u64 + 10 * j as u64 + k as u64));
+                cases.push(Case::new(t, precision, &[n]).batch(batch).seed(seed + 100 * i as u64 + 10 * j as u64 + k as u64));
             }
         }
     }
@@ -481,14 +481,7 @@ fn short_rows_staged_both_ways() {
     // leave the last one partial (16 single takes 170 transforms a block, 13 takes 256); the
     // layouts put strides, planar sides, offsets and in-place rows under the staged stores;
     // odd real lengths store a prefix (n_out < n) and read a mirrored half.
-    let mut cases = Vec::new();
-    for (i, &n) in [2, 13, 16, 17, 19, 32, 38, 64, 100, 128].iter().enumerate() {
-        for (j, precision) in [Single, Double, Half].into_iter().enumerate() {
-            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
-                cases.push(Case::new(t, precision, &[n]).batch(1000).seed(17000 + 100 * i as u64 + 10 * j as u64 + k as u64));
-            }
-        }
-    }
+    let mut cases = complex_every_precision(&[2, 13, 16, 17, 19, 32, 38, 64, 100, 128], 1000, 17000);
     for (i, n) in [13, 16, 38].into_iter().enumerate() {
         for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
             let seed = 18000 + 100 * i as u64 + 10 * k as u64;
@@ -513,7 +506,7 @@ fn odd_composite_radices() {
     // four-step (177147, whose 243-point columns run 27 9; 15625 in double), every precision,
     // both directions; real transforms of 750 and 13122 (halves of 375 and 6561). 375 and 3000
     // keep a pass per prime: the radix-3 and radix-5 paths beside them.
-    let mut cases = complex_every_precision(&[252, 375, 675, 2187, 3000, 4374, 5400, 6561, 7203, 15625, 19683, 177147], 12000);
+    let mut cases = complex_every_precision(&[252, 375, 675, 2187, 3000, 4374, 5400, 6561, 7203, 15625, 19683, 177147], 2, 12000);
     cases.extend(real_both_ways(&[750, 13122]));
     check_all(cases, Reference::CpuDouble);
 }
@@ -523,7 +516,7 @@ fn radix_19() {
     // The prime butterfly past 17: one pass (19, 361 = 19 19, 323 = 19 17 in column order too,
     // 1444 = 4 19 19, 2432 = 16 8 19), a cluster on sm_90 (19456 = 8 x 2432), four-step
     // (19 x 2^15), every precision, both directions; real transforms of 646 and 1444.
-    let mut cases = complex_every_precision(&[19, 361, 323, 1444, 2432, 19456, 19 << 15], 16000);
+    let mut cases = complex_every_precision(&[19, 361, 323, 1444, 2432, 19456, 19 << 15], 2, 16000);
     cases.extend(real_both_ways(&[646, 1444]));
     for t in [ComplexForward, ComplexInverse] {
         cases.extend(out_of_place_layouts(t, Single, &[323], 3, 16900));
