@@ -251,6 +251,9 @@ struct Ends {
     /// The transform is the half-length complex one of an even real forward transform, and the
     /// kernel post-processes it: n_out = n + 1 hermitian points are stored.
     real_post: bool,
+    /// The transform is the half-length complex one of an even real inverse transform, and the
+    /// kernel pre-processes its n_in = n + 1 hermitian input points in shared memory first.
+    real_pre: bool,
     /// The kernel is a whole Bluestein convolution (`StockhamKernel::bluestein`).
     bluestein: bool,
 }
@@ -258,15 +261,23 @@ struct Ends {
 impl Ends {
     /// A transform of n points, read and stored whole.
     fn plain(n: usize) -> Ends {
-        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None, real_post: false, bluestein: false }
+        Ends { n_in: n, herm_in: false, pre: None, n_out: n, post: None, real_post: false, real_pre: false, bluestein: false }
     }
 
     /// Whether an n-point kernel with these ends suits the plain load/store: whole transforms
     /// in and out, no multipliers.
     fn is_plain(&self, n: usize) -> bool {
-        let stored = if self.real_post { n + 1 } else { n };
-        self.n_in == n && !self.herm_in && self.pre.is_none() && self.n_out == stored && self.post.is_none()
+        let stored = n + self.real_post as usize;
+        self.n_in == n + self.real_pre as usize && !self.herm_in && self.pre.is_none() && self.n_out == stored && self.post.is_none()
     }
+}
+
+/// Whether even real inverse transforms whose half length fits one pass fuse the
+/// pre-processing into that pass (one launch instead of two): yes, unless
+/// `ROCMATH_FFT_REAL_PRE=0` (for A/B).
+fn real_pre_fused() -> bool {
+    static FUSED: OnceLock<bool> = OnceLock::new();
+    *FUSED.get_or_init(|| std::env::var("ROCMATH_FFT_REAL_PRE").map_or(true, |v| v != "0"))
 }
 
 /// Whether plans may use the plain load/store kernels: yes, unless `ROCMATH_FFT_PLAIN=0` (for
@@ -433,7 +444,7 @@ impl Builder<'_> {
         n_out: usize,
         herm_in: bool,
     ) -> Result<()> {
-        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false, bluestein: false };
+        let ends = Ends { n_in: n, herm_in, pre: None, n_out, post: None, real_post: false, real_pre: false, bluestein: false };
         if self.fits_one_pass(n, src.0, dst.0) || self.cluster_of(n, src, dst, &outer, &ends).is_some() {
             return self.single(n, dir, src, dst, outer, ends, None);
         }
@@ -450,11 +461,11 @@ impl Builder<'_> {
     }
 
     /// The cluster kernel for `n` points (`cluster_split`), where the device has clusters and
-    /// the launch suits one: rows on both sides, whole transforms in and out, no multipliers
-    /// (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
+    /// the launch suits one: rows on both sides, whole transforms in and out, no multipliers,
+    /// no real pre- or post-processing (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
     fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<StockhamKernel> {
         let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
-        if !self.props.has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || !rows(src.1, 0) || !rows(dst.1, 1) {
+        if !self.props.has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || ends.real_post || ends.real_pre || !rows(src.1, 0) || !rows(dst.1, 1) {
             return None;
         }
         let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));
@@ -480,7 +491,7 @@ impl Builder<'_> {
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
         let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
         let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
-        let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, n, &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
+        let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, ends.n_in.max(n), &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
         let cluster = if big.is_none() { self.cluster_of(n, src, dst, &outer, &ends) } else { None };
         let mut kernel = match cluster {
             Some(k) => k,
@@ -488,18 +499,20 @@ impl Builder<'_> {
         }
         .with_dir(dir)
         .with_plain(plain);
-        // Short transforms in rows on both sides go through shared memory both ways, so that a
-        // warp's accesses run along consecutive elements (the ends' own stores and the
-        // four-step twiddle stay in the passes).
-        let ordinary_ends = big.is_none() && !ends.real_post && !ends.bluestein;
-        if ordinary_ends && !in_col && !out_col && kernel.wants_staged_rows() {
-            kernel = kernel.with_staged_rows().map_err(internal)?;
-        }
         if ends.real_post {
             kernel = kernel.with_real_post().map_err(internal)?;
         }
+        if ends.real_pre {
+            kernel = kernel.with_real_pre().map_err(internal)?;
+        }
         if ends.bluestein {
             kernel = kernel.with_bluestein().map_err(internal)?;
+        }
+        // Short transforms in rows on both sides go through shared memory both ways, so that a
+        // warp's accesses run along consecutive elements (the four-step twiddle and Bluestein's
+        // chirp stay in the passes).
+        if big.is_none() && !ends.bluestein && !in_col && !out_col && kernel.wants_staged_rows() {
+            kernel = kernel.with_staged_rows().map_err(internal)?;
         }
         self.table(stages_table(&kernel));
         for t in [ends.pre, ends.post].into_iter().flatten() {
@@ -578,7 +591,7 @@ impl Builder<'_> {
         let m = fused.unwrap_or(smallest);
         let (chirp, filter) = (Table::Chirp(n, dir), Table::Filter(n, m, dir));
         if fused.is_some() {
-            let ends = Ends { n_in: n, herm_in, pre: Some(chirp), n_out, post: Some(filter), real_post: false, bluestein: true };
+            let ends = Ends { n_in: n, herm_in, pre: Some(chirp), n_out, post: Some(filter), real_post: false, real_pre: false, bluestein: true };
             return self.single(m, -1, src, dst, outer, ends, None);
         }
         let rows: usize = outer.iter().map(|o| o.0).product();
@@ -720,7 +733,7 @@ fn stages_table(kernel: &StockhamKernel) -> Table {
     let caps = rocmath_kernels::gen::fft::pass_caps(&kernel.passes);
     if kernel.cluster > 1 {
         Table::StagesCluster(kernel.n, caps, kernel.cluster, kernel.cluster_twiddle_rows())
-    } else if kernel.real_post {
+    } else if kernel.real_post || kernel.real_pre {
         Table::StagesRealPost(kernel.n, caps)
     } else {
         Table::Stages(kernel.n, caps)
@@ -855,7 +868,7 @@ impl GpuPlan {
                 if n.is_multiple_of(2) && h > 1 && b.fits_one_pass(h, &input, &output) {
                     // The half-length transform of the pairs with the post-processing fused.
                     let outer = others(&lengths, 0, &input, &output, batch);
-                    let ends = Ends { n_in: h, herm_in: false, pre: None, n_out: h + 1, post: None, real_post: true, bluestein: false };
+                    let ends = Ends { n_in: h, herm_in: false, pre: None, n_out: h + 1, post: None, real_post: true, real_pre: false, bluestein: false };
                     b.single(h, -1, (&input.pairs(), 2 * input.strides[0]), (&output, output.strides[0]), outer, ends, None)?;
                 } else if n.is_multiple_of(2) && n > 1 {
                     let outer = others(&lengths, 0, &input, &output, batch);
@@ -895,7 +908,13 @@ impl GpuPlan {
                     }
                     src = copy;
                 }
-                if n.is_multiple_of(2) && n > 1 {
+                if n.is_multiple_of(2) && n > 2 && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
+                    // The half-length transform with the pre-processing fused, written as pairs.
+                    let h = n / 2;
+                    let outer = others(&lengths, 0, &src, &output, batch);
+                    let ends = Ends { n_in: h + 1, herm_in: false, pre: None, n_out: h, post: None, real_post: false, real_pre: true, bluestein: false };
+                    b.single(h, 1, (&src, src.strides[0]), (&output.pairs(), 2 * output.strides[0]), outer, ends, None)?;
+                } else if n.is_multiple_of(2) && n > 1 {
                     let h = n / 2;
                     let outer = others(&lengths, 0, &src, &output, batch);
                     let z = b.work_rows(h, &outer);
@@ -929,6 +948,8 @@ impl GpuPlan {
             let what = match &l.op {
                 Op::Stockham { dir, big: Some(_), .. } => format!("four-step column pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
                 Op::Stockham { kernel, ends, .. } if kernel.bluestein => format!("Bluestein convolution, {} points in {}", ends.n_in, kernel.n),
+                Op::Stockham { kernel, .. } if kernel.real_post => format!("Stockham pass (forward) with the real post-processing, {} points out", kernel.n + 1),
+                Op::Stockham { kernel, .. } if kernel.real_pre => format!("real inverse pre-processing of {} points, then a Stockham pass (inverse)", kernel.n + 1),
                 Op::Stockham { dir, .. } => format!("Stockham pass ({})", if *dir < 0 { "forward" } else { "inverse" }),
                 Op::R2cPost { h } => format!("real forward post-processing, {h} complex points"),
                 Op::C2rPre { h } => format!("real inverse pre-processing, {h} complex points"),
@@ -1214,6 +1235,37 @@ mod tests {
         assert_eq!(smallest_smooth_at_least(2 * 65537 - 1, 7), 131220);
         assert!(matches!(long[0].op, Op::ChirpIn { m: 131220, .. }));
         assert!(matches!(long.last().unwrap().op, Op::ChirpOut { m: 131220, .. }));
+    }
+
+    #[test]
+    fn even_real_transforms_are_one_launch_where_the_half_fits_one_pass() {
+        use crate::{Placement, Plan, Precision, TransformType};
+        let props = crate::aot::target_properties("sm_90").unwrap();
+        let cpu = rocmath_runtime::Device::cpu();
+        let launches = |n: usize, t: TransformType, batch: usize| {
+            let plan = Plan::new(&cpu, Placement::NotInPlace, t, Precision::Single, &[n], batch, None).unwrap();
+            GpuPlan::build(&plan, &props, None).unwrap().launches
+        };
+        let kernel = |l: &Launch| match &l.op {
+            Op::Stockham { kernel, .. } => Some(kernel.clone()),
+            _ => None,
+        };
+        // 8192 real = 4096 complex points: the pre-processing in the staged load, no work buffer.
+        let inverse = launches(8192, TransformType::RealInverse, 3);
+        assert_eq!(inverse.len(), 1);
+        let k = kernel(&inverse[0]).unwrap();
+        assert!(k.real_pre && k.staged && !k.staged_out && k.n == 4096 && k.dir == 1, "{}", k.module_name());
+        // Short halves stage their stores too, both ways; the forward post-processing runs in
+        // the rows.
+        let k = kernel(&launches(32, TransformType::RealInverse, 1000)[0]).unwrap();
+        assert!(k.real_pre && k.staged_out && k.n == 16, "{}", k.module_name());
+        let k = kernel(&launches(32, TransformType::RealForward, 1000)[0]).unwrap();
+        assert!(k.real_post && k.staged && k.staged_out && k.n == 16, "{}", k.module_name());
+        // Past one pass (2^16 complex points: a cluster or a four-step), the pre-processing is
+        // its own launch; 2 points (a half of one) too.
+        let long = launches(1 << 17, TransformType::RealInverse, 2);
+        assert!(matches!(long[0].op, Op::C2rPre { h: 65536 }) && long.len() > 1);
+        assert!(matches!(launches(2, TransformType::RealInverse, 3)[0].op, Op::C2rPre { h: 1 }));
     }
 
     #[test]

@@ -499,6 +499,41 @@ fn short_rows_staged_both_ways() {
 }
 
 #[test]
+fn real_transforms_in_one_launch() {
+    // Even real lengths whose half fits one pass run one kernel each way: the forward's
+    // post-processing after the passes (in the staged rows where the half is short), the
+    // inverse's pre-processing on the staged hermitian input (`StockhamKernel::with_real_pre`).
+    // Halves of 1 to 3 points (the pairs k, h - k meet or coincide), short halves staged both
+    // ways (in batches of 1000 and 333: several blocks, the last one partial), and long ones to
+    // the longest single pass (16384 single). Every layout puts strides, planar sides, offsets,
+    // column-ordered blocks and in-place rows under the fused ends.
+    let mut cases = Vec::new();
+    for (i, n) in [4, 6, 8, 26, 32, 64, 250, 256, 2048, 8192, 32768].into_iter().enumerate() {
+        for (k, t) in [RealForward, RealInverse].into_iter().enumerate() {
+            for (j, p) in [Single, Double, Half].into_iter().enumerate() {
+                let batch = if n <= 256 { 1000 } else { 3 };
+                cases.push(Case::new(t, p, &[n]).batch(batch).seed(21000 + 100 * i as u64 + 10 * j as u64 + k as u64));
+            }
+        }
+    }
+    for (i, n) in [6, 32, 256, 4096].into_iter().enumerate() {
+        for (k, t) in [RealForward, RealInverse].into_iter().enumerate() {
+            let seed = 22000 + 100 * i as u64 + 50 * k as u64;
+            let batch = if n <= 256 { 333 } else { 3 };
+            cases.extend(out_of_place_layouts(t, Single, &[n], batch, seed));
+            cases.extend(in_place_layouts(t, Double, &[n], batch, seed + 30));
+        }
+    }
+    // The fused dimension 0 of 2D and 3D real transforms.
+    for lengths in [&[64, 9][..], &[16, 16, 16], &[8, 5, 3]] {
+        for t in [RealForward, RealInverse] {
+            cases.push(Case::new(t, Single, lengths).batch(2).seed(23000 + lengths[0] as u64));
+        }
+    }
+    check_all(cases, Reference::CpuDouble);
+}
+
+#[test]
 fn odd_composite_radices() {
     // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
     // single): one pass (252 = 4 9 7, 675 = 9 5 5 3, 2187 = 9 9 9 3, 4374 = 2 9 9 9 3, 5400 = 8 15

@@ -383,6 +383,51 @@ template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(con
     }
 }
 
+// The same post-processing left in the shared row for a staged store (`staged_out` with
+// `real_post`): X[k] at rm_fft_pad(k), k = 0..N. A thread takes the pair k, N - k (k <= N / 2;
+// k = 0 also writes X[N]), so it alone reads and writes those places. Every thread reaches the
+// barrier.
+template <int N, int TPT, class C> RM_INLINE void rm_fft_real_post_rows(C* row, int lt, const C* rtw) {
+#pragma unroll
+    for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
+        const int k = lt + it * TPT;
+        if (k <= N / 2) {
+            const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
+            const C xk = rm_fft_real_split(zk, zr, rtw, k, N);
+            if (k == 0) {
+                row[rm_fft_pad(N)] = rm_fft_real_split(zk, zk, rtw, N, N);
+            } else if (2 * k != N) {
+                row[rm_fft_pad(N - k)] = rm_fft_real_split(zr, zk, rtw, N - k, N);
+            }
+            row[rm_fft_pad(k)] = xk;
+        }
+    }
+    rm_barrier();
+}
+
+// Z[k] = (X[k] + conj X[N-k]) + i (X[k] - conj X[N-k]) exp(+2 pi i k / 2N) of a real inverse
+// of even length 2N (rm_fft_c2r_pre's arithmetic): a = X[k], b = conj X[N-k], rtw as above.
+template <class C> RM_INLINE C rm_fft_real_merge(C a, C b, const C* rtw, int k) {
+    return (a + b) + rm_fft_mul_i<1>(rm_fft_twiddle<1>(a - b, rm_fft_entry(rtw, k)));
+}
+
+// Real inverse of even length 2N, fused before the N-point inverse transform (`real_pre`): the
+// staged load left the hermitian X[0..N] in the row (N + 1 elements); replace X[0..N-1] by the
+// Z whose inverse transform is z[j] = x[2j] + i x[2j+1], in place, by pairs k, N - k as above.
+// Every thread reaches the barrier.
+template <int N, int TPT, class C> RM_INLINE void rm_fft_real_pre_rows(C* row, int lt, const C* rtw) {
+#pragma unroll
+    for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
+        const int k = lt + it * TPT;
+        if (k <= N / 2) {
+            const C a = row[rm_fft_pad(k)], b = row[rm_fft_pad(N - k)];
+            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rtw, N - k);
+            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), rtw, k);
+        }
+    }
+    rm_barrier();
+}
+
 // Fused Bluestein (`bluestein` in kernels/src/gen/fft.rs): the forward transform of the chirped
 // input left its spectrum in the shared row; multiply it by the filter's spectrum (io.post)
 // before the inverse transform's passes read it. Every thread reaches the barrier.
@@ -426,8 +471,10 @@ template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<double, TO, rm_c64
 // STAGED: the input is read through shared memory in the other order first (the four-step's
 // second step reads rows and writes columns). STAGE_OUT: the passes leave the rows in shared
 // memory and the block stores them in element order (short row transforms, whose few threads
-// per transform would otherwise stride by the length). PASSES::run does the passes.
-template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, int STAGE_OUT, class PASSES, class IO>
+// per transform would otherwise stride by the length). LOAD_N and STORE_N: the elements of a
+// transform that the staged load reads and the staged store writes (N, or N + 1 for the
+// hermitian side of a fused real transform). PASSES::run does the passes.
+template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, int STAGE_OUT, int LOAD_N, int STORE_N, class PASSES, class IO>
 RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
                                const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
     typedef typename rm_traits<TI>::real R;
@@ -456,11 +503,11 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     C* row = sm + t * ROW;
     if (STAGED) {
         // Rows in, in element order, whatever the thread mapping.
-        const int per_thread = (TPB * N + TPT * TPB - 1) / (TPT * TPB);
+        const int per_thread = (TPB * LOAD_N + TPT * TPB - 1) / (TPT * TPB);
         // Straight into the rows where rm_fft_async_stage takes the input.
         if (rm_fft_async_stage<IO, C>::value) {
             const int T = TPT * TPB;
-            if (N % T == 0 && T % RM_FFT_PAD == 0) {
+            if (LOAD_N == N && N % T == 0 && T % RM_FFT_PAD == 0) {
                 // Element tid + c T of every row: the row and the padded column offsets are
                 // compile-time constants plus this thread's own (a third of the integer work of
                 // the general form below, which divides i by N for each element).
@@ -476,8 +523,8 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
             } else {
 #pragma unroll
                 for (int k = 0; k < per_thread; ++k) {
-                    const int i = tid + k * T, st = i / N, e = i % N;
-                    if (i < TPB * N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, placed[3 * st], e);
+                    const int i = tid + k * T, st = i / LOAD_N, e = i % LOAD_N;
+                    if (i < TPB * LOAD_N && first + st < transforms) rm_fft_async_stage<IO, C>::copy(&sm[st * ROW + rm_fft_pad(e)], io, placed[3 * st], e);
                 }
             }
             rm_cp_async_commit();
@@ -493,13 +540,13 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
             C staged[chunk];
 #pragma unroll
             for (int k = 0; k < chunk; ++k) {
-                const int i = tid + (c0 + k) * TPT * TPB, st = i / N, e = i % N;
-                if (i < TPB * N && first + st < transforms) staged[k] = io.load_from(placed[3 * st], e);
+                const int i = tid + (c0 + k) * TPT * TPB, st = i / LOAD_N, e = i % LOAD_N;
+                if (i < TPB * LOAD_N && first + st < transforms) staged[k] = io.load_from(placed[3 * st], e);
             }
 #pragma unroll
             for (int k = 0; k < chunk; ++k) {
-                const int i = tid + (c0 + k) * TPT * TPB, st = i / N, e = i % N;
-                if (i < TPB * N && first + st < transforms) sm[st * ROW + rm_fft_pad(e)] = staged[k];
+                const int i = tid + (c0 + k) * TPT * TPB, st = i / LOAD_N, e = i % LOAD_N;
+                if (i < TPB * LOAD_N && first + st < transforms) sm[st * ROW + rm_fft_pad(e)] = staged[k];
             }
         }
         rm_barrier();
@@ -509,9 +556,9 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         // Rows out, in element order (the last pass's barrier made the rows whole).
         const int T = TPT * TPB;
 #pragma unroll 4
-        for (int k = 0; k < (TPB * N + T - 1) / T; ++k) {
-            const int i = tid + k * T, st = i / N, e = i % N;
-            if (i < TPB * N && first + st < transforms) io.store_to(placed[3 * st + 1], e, sm[st * ROW + rm_fft_pad(e)]);
+        for (int k = 0; k < (TPB * STORE_N + T - 1) / T; ++k) {
+            const int i = tid + k * T, st = i / STORE_N, e = i % STORE_N;
+            if (i < TPB * STORE_N && first + st < transforms) io.store_to(placed[3 * st + 1], e, sm[st * ROW + rm_fft_pad(e)]);
         }
     }
 }

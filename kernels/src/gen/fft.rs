@@ -490,6 +490,11 @@ pub struct StockhamKernel {
     /// shared row, and `n + 1` hermitian points are stored. Forward only; the twiddles
     /// exp(-2 pi i k / 2n) follow the pass blocks in the table ([`real_post_twiddles`]).
     pub real_post: bool,
+    /// Real inverse pre-processing fused before the transform (`rm_fft_real_pre_rows`): the
+    /// kernel is the `n`-point half of a `2n`-point real inverse transform. Its staged load
+    /// reads the `n + 1` hermitian points into the shared row, where they become the half-length
+    /// complex input; the same twiddles as `real_post` follow the pass blocks. Inverse only.
+    pub real_pre: bool,
     /// The lean load/store (`rm_fft_io_plain`): both sides interleaved and pair-aligned, whole
     /// transforms in and out, no multipliers, element offsets within 32 bits. The caller checks
     /// that a launch meets all of it.
@@ -537,7 +542,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, plain: false, cluster: 1, bluestein: false, staged_out: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, real_pre: false, plain: false, cluster: 1, bluestein: false, staged_out: false };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
@@ -623,10 +628,22 @@ impl StockhamKernel {
     /// The same kernel with the real forward post-processing fused (forward only; a kernel of
     /// no pass has no shared row to post-process, so `n` must be at least 2).
     pub fn with_real_post(mut self) -> Result<StockhamKernel, String> {
-        if self.passes.is_empty() || self.dir > 0 || self.bluestein || self.staged_out {
+        if self.passes.is_empty() || self.dir > 0 || self.bluestein || self.staged_out || self.real_pre || self.cluster > 1 {
             return Err(format!("real post-processing needs a forward kernel of at least 2 points, not {}", self.module_name()));
         }
         self.real_post = true;
+        Ok(self)
+    }
+
+    /// The same kernel with the real inverse pre-processing fused (see
+    /// [`StockhamKernel::real_pre`]; inverse, at least 2 points, either thread order). Its
+    /// input is staged: the pre-processing pairs element k with n - k of the whole row.
+    pub fn with_real_pre(mut self) -> Result<StockhamKernel, String> {
+        if self.passes.is_empty() || self.dir < 0 || self.bluestein || self.staged_out || self.real_post || self.cluster > 1 {
+            return Err(format!("real pre-processing needs an inverse kernel of at least 2 points, not {}", self.module_name()));
+        }
+        self.real_pre = true;
+        self.staged = true;
         Ok(self)
     }
 
@@ -634,7 +651,7 @@ impl StockhamKernel {
     /// [`StockhamKernel::bluestein`]): one block holds the padded transform from the load to
     /// the store, so the convolution costs one read of the input and one write of the output.
     pub fn with_bluestein(mut self) -> Result<StockhamKernel, String> {
-        if self.passes.is_empty() || self.real_post || self.cluster > 1 || self.staged_out {
+        if self.passes.is_empty() || self.real_post || self.real_pre || self.cluster > 1 || self.staged_out {
             return Err(format!("{} cannot hold a Bluestein convolution: it needs at least one pass, no real post-processing and no cluster", self.module_name()));
         }
         self.bluestein = true;
@@ -648,7 +665,7 @@ impl StockhamKernel {
         if !(2..=MAX_CLUSTER).contains(&cluster) || !RADICES.contains(&cluster) {
             return Err(format!("a cluster of {cluster} blocks (2..={MAX_CLUSTER}, a radix)"));
         }
-        if self.tpb != 1 || self.column || self.staged || self.staged_out || self.real_post || self.bluestein || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
+        if self.tpb != 1 || self.column || self.staged || self.staged_out || self.real_post || self.real_pre || self.bluestein || self.passes.is_empty() || !self.n.is_multiple_of(cluster) {
             return Err(format!("{} cannot be one block of a cluster: it needs one transform per block in row order, of a length the cluster divides", self.module_name()));
         }
         self.cluster = cluster;
@@ -681,10 +698,11 @@ impl StockhamKernel {
     /// (`staged` and `staged_out`): the block's loads and stores then run over consecutive
     /// elements of its transforms, whatever the threads per transform. For short transforms in
     /// row order, where one to a few threads take a transform and a warp's accesses otherwise
-    /// stride by the transform's length.
+    /// stride by the transform's length. With the real post-processing, it is done in the rows
+    /// and the `n + 1` points leave from there (`rm_fft_real_post_rows`).
     pub fn with_staged_rows(mut self) -> Result<StockhamKernel, String> {
-        if self.column || self.passes.is_empty() || self.real_post || self.bluestein || self.cluster > 1 {
-            return Err(format!("{} cannot stage its rows: that takes a row kernel of at least one pass, no real post-processing, Bluestein or cluster", self.module_name()));
+        if self.column || self.passes.is_empty() || self.bluestein || self.cluster > 1 || (self.staged && !self.real_pre) {
+            return Err(format!("{} cannot stage its rows: that takes a row kernel of at least one pass, not Bluestein, cluster or staged already", self.module_name()));
         }
         self.staged = true;
         self.staged_out = true;
@@ -721,7 +739,11 @@ impl StockhamKernel {
             (false, true) => "fwd",
             (false, false) => "inv",
         };
-        let real = if self.real_post { "_rpost" } else { "" };
+        let real = match (self.real_post, self.real_pre) {
+            (true, _) => "_rpost",
+            (_, true) => "_rpre",
+            _ => "",
+        };
         let plain = if self.plain { "_p" } else { "" };
         let occupancy = if self.min_blocks() > 1 { format!("_m{}", self.min_blocks()) } else { String::new() };
         let cluster = match (self.cluster, self.cluster_relaxed_exit(), self.cluster_products()) {
@@ -895,10 +917,16 @@ impl StockhamKernel {
             s.push_str("        IO out = io;\n        out.post = io.pre;\n        const C* tw_inverse = rm_opaque_ptr(tw);\n");
             self.emit_passes("1", "0", true, "tw_inverse", "out", &mut s);
         } else {
+            let real_twiddles = stage_twiddles(&self.passes).len();
+            if self.real_pre {
+                s.push_str(&format!("        rm_fft_real_pre_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt));
+            }
             self.emit_passes("DIR", "SRC", !self.real_post && self.cluster == 1 && !self.staged_out, "tw", "io", &mut s);
-        }
-        if self.real_post {
-            s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {}, io);\n", self.n, self.tpt, stage_twiddles(&self.passes).len()));
+            match (self.real_post, self.staged_out) {
+                (true, false) => s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt)),
+                (true, true) => s.push_str(&format!("        rm_fft_real_post_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt)),
+                _ => {}
+            }
         }
         s.push_str("    }\n};\n");
         let (ti, to) = (self.input.storage(), self.output.storage());
@@ -937,7 +965,7 @@ extern "C" __global__ {bounds} void {name}(
                 )
             } else {
                 format!(
-                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
+                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
                     self.n,
                     self.row_stride(),
                     self.tpt,
@@ -945,7 +973,9 @@ extern "C" __global__ {bounds} void {name}(
                     self.dir,
                     self.column as i32,
                     self.staged as i32,
-                    self.staged_out as i32
+                    self.staged_out as i32,
+                    self.n + self.real_pre as usize,
+                    self.n + self.real_post as usize
                 )
             },
             name = self.module_name(),
@@ -1188,6 +1218,20 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
             if let Some(k) = StockhamKernel::new(p, p, n, column, false, shared_limit).ok().and_then(|k| k.with_real_post().ok()) {
                 v.push(k);
             }
+        }
+    }
+    // Real inverse pre-processing: each precision at the longest single pass and at 2^12, a
+    // short one with staged stores, and a column-ordered one.
+    for p in FftPrecision::ALL {
+        for (n, column) in [(p.max_single_pass(shared_limit), false), (4096, false), (16, false), (256, true)] {
+            if let Some(k) = StockhamKernel::new(p, p, n, column, column, shared_limit).ok().and_then(|k| k.with_dir(1).with_real_pre().ok()) {
+                let k = if k.wants_staged_rows() { k.with_staged_rows().unwrap_or_else(|e| panic!("{e}")) } else { k };
+                v.push(k);
+            }
+        }
+        // The forward post-processing in staged rows.
+        if let Some(k) = StockhamKernel::new(p, p, 16, false, false, shared_limit).ok().and_then(|k| k.with_real_post().ok()?.with_staged_rows().ok()) {
+            v.push(k);
         }
     }
     // Fused Bluestein convolutions: 1031 -> 2100 points in row and column order (staged too),
@@ -1508,9 +1552,43 @@ mod tests {
         // The last pass leaves the row (DST 0) and the kernel stores it in element order.
         assert!(k.source().contains("rm_dft_16, SRC, 0>(row, lt, tw, io);"));
         assert!(k.source().contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, "));
-        // Column, cluster, real post-processing and Bluestein kernels keep their own ends.
+        // Column, cluster and Bluestein kernels keep their own ends; real post-processing
+        // comes before the staging.
         assert!(StockhamKernel::new(F32, F32, 16, true, false, SHARED_SM90).unwrap().with_staged_rows().is_err());
         assert!(k.clone().with_real_post().is_err() && k.clone().with_bluestein().is_err() && k.with_cluster(2).is_err());
-        assert!(row(F32, 16).with_real_post().unwrap().with_staged_rows().is_err());
+        // The real post-processing of staged rows runs in the rows; 17 points leave.
+        let post = row(F32, 16).with_dir(-1).with_real_post().unwrap().with_staged_rows().unwrap();
+        assert_eq!(post.module_name(), "fft_ss_n16_r16_t1_b170_stio_rpost_fwd");
+        let src = post.source();
+        assert!(src.contains("rm_fft_real_post_rows<16, 1>(row, lt, tw + 0);") && !src.contains("rm_fft_real_post<"));
+        assert!(src.contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, 16, 17, "));
+    }
+
+    #[test]
+    fn real_inverse_pre_processing_fuses_into_a_staged_load() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        // 4096 = 16 16 16: the hermitian 4097 points staged in, the pre-processing in the row,
+        // the passes from there; its twiddles follow the two pass blocks (2 x 15 x 16 + 15 x 256).
+        let k = row(F32, 4096).with_dir(1).with_real_pre().unwrap();
+        assert!(k.staged && !k.staged_out && k.real_pre);
+        assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_st_rpre_inv");
+        let src = k.source();
+        assert!(src.contains(&format!("rm_fft_real_pre_rows<4096, 256>(row, lt, tw + {});", stage_twiddles(&k.passes).len())));
+        assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 1, 0, 4097, 4096, rm_fft_passes_"));
+        assert!(src.contains("rm_dft_16, SRC, 0>(row, lt, tw, io);"), "the first pass reads the row");
+        // Short ones stage their stores too.
+        let short = row(F32, 8).with_dir(1).with_real_pre().unwrap();
+        assert!(short.wants_staged_rows());
+        let short = short.with_staged_rows().unwrap();
+        assert!(short.source().contains(", 1, 1, 9, 8, rm_fft_passes_"), "{}", short.module_name());
+        // Column-ordered blocks (staged already) take it; forward, Bluestein, cluster and real
+        // post-processing kernels do not.
+        assert!(StockhamKernel::new(F64, F64, 256, true, true, SHARED_SM90).unwrap().with_dir(1).with_real_pre().is_ok());
+        assert!(row(F32, 4096).with_dir(-1).with_real_pre().is_err());
+        assert!(row(F32, 4096).with_dir(1).with_real_pre().unwrap().with_bluestein().is_err());
+        assert!(row(F32, 4096).with_dir(1).with_real_pre().unwrap().with_cluster(2).is_err());
+        assert!(row(F32, 4096).with_dir(-1).with_real_post().unwrap().with_dir(1).with_real_pre().is_err());
+        assert!(row(F32, 1).with_dir(1).with_real_pre().is_err(), "no pass");
     }
 }

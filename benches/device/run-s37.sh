@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Thirty-seventh session (FFT: even real transforms in one launch both ways; short halves
+# staged). After stage.sh, carry .carry. Output: $OUT/s37-$PHASE*.txt.
+# PHASE=a: real transforms against cuFFT: c2r fused (the default) and in two launches
+#          (ROCMATH_FFT_REAL_PRE=0); r2c of short halves staged (the default) and not
+#          (ROCMATH_FFT_STAGED_ROWS=0); then the new test, fft-test, fft_args-test and aot-test
+#          with ROCMATH_REQUIRE_GPU=1.
+# PHASE=b: the FFT suite, and the real lines again (a second round).
+# PHASE=g: (a GEMM carry: stage.sh without the FFT test binaries) the GEMM tests the last
+#          session did not run: gemm_i8_xf32-test, rocblas-cdylib, and gemm_batched-test's
+#          split-K sweep, each alone.
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+B=.carry/rocmath-bench
+P=${PHASE:-a}
+status=0
+source benches/device/line.sh
+# Real lengths (the complex half is n / 2): single unless prefixed d or h.
+C2R="8 16 32 64 128 256 1024 4096 8192 32768 d64 d1024 d8192 h64 h4096"
+R2C="8 16 32 64 128 256 d32 d64 h64"
+real_lines() {
+  for c in $C2R; do
+    real_case $c
+    line "c2r $p $n one launch" -- --precision $p --type c2r --length $n --batch $b
+    line "c2r $p $n two launches" ROCMATH_FFT_REAL_PRE=0 -- --precision $p --type c2r --length $n --batch $b
+  done
+  for c in $R2C; do
+    real_case $c
+    line "r2c $p $n staged" -- --precision $p --type r2c --length $n --batch $b
+    line "r2c $p $n not staged" ROCMATH_FFT_STAGED_ROWS=0 -- --precision $p --type r2c --length $n --batch $b
+  done
+}
+# real_case C: n, p and b (2^26 real elements a call, half that for double).
+real_case() {
+  n=${1#[dh]}; p=single
+  case $1 in d*) p=double ;; h*) p=half ;; esac
+  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s37-a-gpu.txt"
+  real_lines > "$OUT/s37-a.txt" 2>&1
+  {
+    test_run 240 fft-test real_transforms_in_one_launch
+    test_run 400 fft-test
+    test_run 200 fft_args-test
+    test_run 200 aot-test
+  } > "$OUT/s37-a-tests.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s37-b-gpu.txt"
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s37-b-fft-suite.txt" 2>&1 || status=1
+  real_lines > "$OUT/s37-b.txt" 2>&1
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s37-g-gpu.txt"
+  {
+    test_run 200 gemm_i8_xf32-test
+    test_run 200 rocblas-cdylib
+  } > "$OUT/s37-g-tests.txt" 2>&1
+  test_run 450 gemm_batched-test split_k_configs_match_reference > "$OUT/s37-g-split-k.txt" 2>&1
+  ;;
+esac
+exit $status
