@@ -5,7 +5,14 @@
 #          (ROCMATH_FFT_REAL_PRE=0); r2c of short halves staged (the default) and not
 #          (ROCMATH_FFT_STAGED_ROWS=0); then the new test, fft-test, fft_args-test and aot-test
 #          with ROCMATH_REQUIRE_GPU=1.
-# PHASE=b: the FFT suite, and the real lines again (a second round).
+# PHASE=b: real transforms of 256-8192 points as planned and with both sides staged
+#          (ROCMATH_FFT_STAGED_ROWS=4096); c2c of the same volume; ncu of c2r 1024 and of the
+#          fused Bluestein c2c 1031 (0.45 of cuFFT), ours and cuFFT's.
+# PHASE=c: ncu of single c2c 1031 (fused Bluestein, 0.45 of cuFFT) and 38, ours and cuFFT's.
+# PHASE=d: (with the previous build's bench at target/prev/rocmath-bench) the real-path tests of
+#          fft-test with ROCMATH_REQUIRE_GPU=1; r2c and c2r, this build against the previous one
+#          (the inverse's pre-processing on a staged row, the forward's post one output a
+#          thread) and against two launches (ROCMATH_FFT_REAL_PRE=0).
 # PHASE=g: (a GEMM carry: stage.sh without the FFT test binaries) the GEMM tests the last
 #          session did not run: gemm_i8_xf32-test, rocblas-cdylib, and gemm_batched-test's
 #          split-K sweep, each alone.
@@ -49,8 +56,47 @@ a)
   ;;
 b)
   nvidia-smi -L > "$OUT/s37-b-gpu.txt"
-  timeout 300 $B suite --only fft --device cuda > "$OUT/s37-b-fft-suite.txt" 2>&1 || status=1
-  real_lines > "$OUT/s37-b.txt" 2>&1
+  {
+    for c in 256 1024 4096 8192 d1024; do
+      real_case $c
+      for t in r2c c2r; do
+        line "$t $p $n default" -- --precision $p --type $t --length $n --batch $b
+        line "$t $p $n staged both ways" ROCMATH_FFT_STAGED_ROWS=4096 -- --precision $p --type $t --length $n --batch $b
+      done
+    done
+    # c2c of the same complex volume (2^25 elements a call) for reference.
+    for n in 512 4096; do
+      line "c2c single $n, 2^25 elements" -- --precision single --type c2c --length $n --batch $(( (1 << 25) / n ))
+    done
+  } > "$OUT/s37-b.txt" 2>&1
+  {
+    bash benches/device/fft-ncu-case.sh single c2r 1024 65536
+    bash benches/device/fft-ncu-case.sh single c2c 1031 65091
+  } > "$OUT/s37-b-ncu.txt" 2>&1
+  ;;
+c)
+  {
+    bash benches/device/fft-ncu-case.sh single c2c 1031 65091
+    bash benches/device/fft-ncu-case.sh single c2c 38 1766022
+  } > "$OUT/s37-c-ncu.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s37-d-gpu.txt"
+  {
+    for c in 16 256 1024 4096 8192 32768 d1024 d8192 h4096; do
+      real_case $c
+      for t in r2c c2r; do
+        line "$t $p $n this build" -- --precision $p --type $t --length $n --batch $b
+        B=target/prev/rocmath-bench line "$t $p $n previous build" -- --precision $p --type $t --length $n --batch $b
+      done
+      line "c2r $p $n two launches" ROCMATH_FFT_REAL_PRE=0 -- --precision $p --type c2r --length $n --batch $b
+    done
+  } > "$OUT/s37-d.txt" 2>&1
+  {
+    for t in real layouts multi_dimensional_mixes inverse_round_trips short_rows_staged_both_ways; do
+      test_run 200 fft-test $t
+    done
+  } > "$OUT/s37-d-tests.txt" 2>&1
   ;;
 g)
   nvidia-smi -L > "$OUT/s37-g-gpu.txt"

@@ -501,8 +501,9 @@ fn short_rows_staged_both_ways() {
 #[test]
 fn real_transforms_in_one_launch() {
     // Even real lengths whose half fits one pass run one kernel each way: the forward's
-    // post-processing after the passes (in the staged rows where the half is short), the
-    // inverse's pre-processing on the staged hermitian input (`StockhamKernel::with_real_pre`).
+    // post-processing after the passes, the inverse's pre-processing on the loads
+    // (`StockhamKernel::with_real_pre`); where the half is short, both run in rows staged
+    // through shared memory.
     // Halves of 1 to 3 points (the pairs k, h - k meet or coincide), short halves staged both
     // ways (in batches of 1000 and 333: several blocks, the last one partial), and long ones to
     // the longest single pass (16384 single). Every layout puts strides, planar sides, offsets,

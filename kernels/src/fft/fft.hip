@@ -372,14 +372,22 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
 // Real forward of even length 2N, fused after the N-point transform Z of z[j] = x[2j] +
 // i x[2j+1] (the pass list's last pass left Z in the shared row): X[k] for k = 0..N, stored
 // through `io` (N + 1 elements). rtw[k] = exp(-2 pi i k / 2N), k < N. The same arithmetic as
-// the element-wise rm_fft_r2c_post, without the round trip of Z through global memory.
+// the element-wise rm_fft_r2c_post, without the round trip of Z through global memory. A thread
+// takes the pair k, N - k (k <= N / 2; k = 0 also stores X[N]): two shared reads for two
+// outputs, and stores that run forward and backward, each coalesced.
 template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(const C* row, int lt, const C* rtw, const IO& io) {
     if (!io.valid) return;
 #pragma unroll
-    for (int it = 0; it < (N + TPT) / TPT; ++it) {
+    for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
-        if (k > N) break;
-        io.store(k, rm_fft_real_split(row[rm_fft_pad(k == N ? 0 : k)], row[rm_fft_pad(k == 0 ? 0 : N - k)], rtw, k, N));
+        if (k > N / 2) break;
+        const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
+        io.store(k, rm_fft_real_split(zk, zr, rtw, k, N));
+        if (k == 0) {
+            io.store(N, rm_fft_real_split(zk, zk, rtw, N, N));
+        } else if (2 * k != N) {
+            io.store(N - k, rm_fft_real_split(zr, zk, rtw, N - k, N));
+        }
     }
 }
 
@@ -412,9 +420,29 @@ template <class C> RM_INLINE C rm_fft_real_merge(C a, C b, const C* rtw, int k) 
 }
 
 // Real inverse of even length 2N, fused before the N-point inverse transform (`real_pre`): the
-// staged load left the hermitian X[0..N] in the row (N + 1 elements); replace X[0..N-1] by the
-// Z whose inverse transform is z[j] = x[2j] + i x[2j+1], in place, by pairs k, N - k as above.
-// Every thread reaches the barrier.
+// Z whose inverse transform is z[j] = x[2j] + i x[2j+1], from the hermitian X[0..N], into the
+// shared row for the first pass. A thread takes the pair k, N - k (k <= N / 2). The loads run
+// forward and backward over the input, each coalesced. Every thread reaches the barrier.
+template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_pre_load(C* row, int lt, const C* rtw, const IO& io) {
+#pragma unroll
+    for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
+        const int k = lt + it * TPT;
+        if (k <= N / 2) {
+            C a, b;
+            a.x = a.y = b.x = b.y = 0;
+            if (io.valid) {
+                a = io.load(k);
+                b = io.load(N - k);
+            }
+            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rtw, N - k);
+            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), rtw, k);
+        }
+    }
+    rm_barrier();
+}
+
+// The same where a staged load left X[0..N] in the row (N + 1 elements; short transforms, and
+// column-ordered blocks that read rows): Z replaces X[0..N-1] in place.
 template <int N, int TPT, class C> RM_INLINE void rm_fft_real_pre_rows(C* row, int lt, const C* rtw) {
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {

@@ -490,10 +490,12 @@ pub struct StockhamKernel {
     /// shared row, and `n + 1` hermitian points are stored. Forward only; the twiddles
     /// exp(-2 pi i k / 2n) follow the pass blocks in the table ([`real_post_twiddles`]).
     pub real_post: bool,
-    /// Real inverse pre-processing fused before the transform (`rm_fft_real_pre_rows`): the
-    /// kernel is the `n`-point half of a `2n`-point real inverse transform. Its staged load
-    /// reads the `n + 1` hermitian points into the shared row, where they become the half-length
-    /// complex input; the same twiddles as `real_post` follow the pass blocks. Inverse only.
+    /// Real inverse pre-processing fused before the transform: the kernel is the `n`-point half
+    /// of a `2n`-point real inverse transform. It reads the `n + 1` hermitian points by pairs
+    /// k, n - k and writes the half-length complex input to the shared row for the first pass
+    /// (`rm_fft_real_pre_load`), or, where its load is staged, turns the staged row into it
+    /// (`rm_fft_real_pre_rows`). The same twiddles as `real_post` follow the pass blocks.
+    /// Inverse only.
     pub real_pre: bool,
     /// The lean load/store (`rm_fft_io_plain`): both sides interleaved and pair-aligned, whole
     /// transforms in and out, no multipliers, element offsets within 32 bits. The caller checks
@@ -636,14 +638,13 @@ impl StockhamKernel {
     }
 
     /// The same kernel with the real inverse pre-processing fused (see
-    /// [`StockhamKernel::real_pre`]; inverse, at least 2 points, either thread order). Its
-    /// input is staged: the pre-processing pairs element k with n - k of the whole row.
+    /// [`StockhamKernel::real_pre`]; inverse, at least 2 points, either thread order, staged or
+    /// not).
     pub fn with_real_pre(mut self) -> Result<StockhamKernel, String> {
         if self.passes.is_empty() || self.dir < 0 || self.bluestein || self.staged_out || self.real_post || self.cluster > 1 {
             return Err(format!("real pre-processing needs an inverse kernel of at least 2 points, not {}", self.module_name()));
         }
         self.real_pre = true;
-        self.staged = true;
         Ok(self)
     }
 
@@ -918,10 +919,16 @@ impl StockhamKernel {
             self.emit_passes("1", "0", true, "tw_inverse", "out", &mut s);
         } else {
             let real_twiddles = stage_twiddles(&self.passes).len();
+            let mut first_source = "SRC";
             if self.real_pre {
-                s.push_str(&format!("        rm_fft_real_pre_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt));
+                // (The first pass then reads the row the pre-processing wrote.)
+                s.push_str(&match self.staged {
+                    true => format!("        rm_fft_real_pre_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt),
+                    false => format!("        rm_fft_real_pre_load<{}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt),
+                });
+                first_source = "0";
             }
-            self.emit_passes("DIR", "SRC", !self.real_post && self.cluster == 1 && !self.staged_out, "tw", "io", &mut s);
+            self.emit_passes("DIR", first_source, !self.real_post && self.cluster == 1 && !self.staged_out, "tw", "io", &mut s);
             match (self.real_post, self.staged_out) {
                 (true, false) => s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt)),
                 (true, true) => s.push_str(&format!("        rm_fft_real_post_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt)),
@@ -974,7 +981,7 @@ extern "C" __global__ {bounds} void {name}(
                     self.column as i32,
                     self.staged as i32,
                     self.staged_out as i32,
-                    self.n + self.real_pre as usize,
+                    self.n + (self.real_pre && self.staged) as usize,
                     self.n + self.real_post as usize
                 )
             },
@@ -1568,20 +1575,21 @@ mod tests {
     fn real_inverse_pre_processing_fuses_into_a_staged_load() {
         use FftPrecision::*;
         let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
-        // 4096 = 16 16 16: the hermitian 4097 points staged in, the pre-processing in the row,
-        // the passes from there; its twiddles follow the two pass blocks (2 x 15 x 16 + 15 x 256).
+        // 4096 = 16 16 16: the hermitian 4097 points read by pairs into the row, the passes from
+        // there; its twiddles follow the two pass blocks (2 x 15 x 16 + 15 x 256).
         let k = row(F32, 4096).with_dir(1).with_real_pre().unwrap();
-        assert!(k.staged && !k.staged_out && k.real_pre);
-        assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_st_rpre_inv");
+        assert!(!k.staged && !k.staged_out && k.real_pre);
+        assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_rpre_inv");
         let src = k.source();
-        assert!(src.contains(&format!("rm_fft_real_pre_rows<4096, 256>(row, lt, tw + {});", stage_twiddles(&k.passes).len())));
-        assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 1, 0, 4097, 4096, rm_fft_passes_"));
-        assert!(src.contains("rm_dft_16, SRC, 0>(row, lt, tw, io);"), "the first pass reads the row");
-        // Short ones stage their stores too.
+        assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
+        assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 0, 0, 4096, 4096, rm_fft_passes_"));
+        assert!(src.contains("rm_dft_16, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
+        // Short ones stage both sides: the pre-processing runs on the staged row of 9 points.
         let short = row(F32, 8).with_dir(1).with_real_pre().unwrap();
         assert!(short.wants_staged_rows());
         let short = short.with_staged_rows().unwrap();
         assert!(short.source().contains(", 1, 1, 9, 8, rm_fft_passes_"), "{}", short.module_name());
+        assert!(short.source().contains("rm_fft_real_pre_rows<8, 1>(row, lt, tw + 0);"));
         // Column-ordered blocks (staged already) take it; forward, Bluestein, cluster and real
         // post-processing kernels do not.
         assert!(StockhamKernel::new(F64, F64, 256, true, true, SHARED_SM90).unwrap().with_dir(1).with_real_pre().is_ok());
