@@ -15,7 +15,7 @@
 #          thread) and against two launches (ROCMATH_FFT_REAL_PRE=0).
 # PHASE=g: (a GEMM carry: stage.sh without the FFT test binaries) the GEMM tests the last
 #          session did not run: gemm_i8_xf32-test, rocblas-cdylib, and gemm_batched-test's
-#          split-K sweep, each alone.
+#          split-K sweep (PHASE=h), each alone.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -101,10 +101,13 @@ d)
 g)
   nvidia-smi -L > "$OUT/s37-g-gpu.txt"
   {
-    test_run 200 gemm_i8_xf32-test
-    test_run 200 rocblas-cdylib
+    test_run 300 gemm_i8_xf32-test
+    test_run 270 rocblas-cdylib
   } > "$OUT/s37-g-tests.txt" 2>&1
-  test_run 450 gemm_batched-test split_k_configs_match_reference > "$OUT/s37-g-split-k.txt" 2>&1
+  ;;
+h)
+  nvidia-smi -L > "$OUT/s37-h-gpu.txt"
+  test_run 560 gemm_batched-test split_k_configs_match_reference > "$OUT/s37-h-split-k.txt" 2>&1
   ;;
 esac
 exit $status
