@@ -639,12 +639,16 @@ impl StockhamKernel {
 
     /// The same kernel with the real inverse pre-processing fused (see
     /// [`StockhamKernel::real_pre`]; inverse, at least 2 points, either thread order, staged or
-    /// not).
+    /// not). Kernels computing in f64 stage the load: on an H200 (benches/results/
+    /// 2026-11-21-h100-fft.md, thirty-seventh session) double c2r 1024 took 0.219 ms with the
+    /// pairs read straight into the row against 0.170 staged (8192: 0.216 and 0.211), while
+    /// single 1024-32768 and half 4096 ran 6-44 % faster read straight.
     pub fn with_real_pre(mut self) -> Result<StockhamKernel, String> {
         if self.passes.is_empty() || self.dir < 0 || self.bluestein || self.staged_out || self.real_post || self.cluster > 1 {
             return Err(format!("real pre-processing needs an inverse kernel of at least 2 points, not {}", self.module_name()));
         }
         self.real_pre = true;
+        self.staged |= self.compute() == FftPrecision::F64;
         Ok(self)
     }
 
@@ -1590,6 +1594,9 @@ mod tests {
         let short = short.with_staged_rows().unwrap();
         assert!(short.source().contains(", 1, 1, 9, 8, rm_fft_passes_"), "{}", short.module_name());
         assert!(short.source().contains("rm_fft_real_pre_rows<8, 1>(row, lt, tw + 0);"));
+        // f64 stages its load (measured faster).
+        let double = row(F64, 512).with_dir(1).with_real_pre().unwrap();
+        assert!(double.staged && double.source().contains("rm_fft_real_pre_rows<512, "), "{}", double.module_name());
         // Column-ordered blocks (staged already) take it; forward, Bluestein, cluster and real
         // post-processing kernels do not.
         assert!(StockhamKernel::new(F64, F64, 256, true, true, SHARED_SM90).unwrap().with_dir(1).with_real_pre().is_ok());
