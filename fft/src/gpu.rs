@@ -14,8 +14,10 @@
 //!   its stores), else five launches (element-wise chirp and filter kernels around two
 //!   transforms);
 //! * a real transform of even length N is a complex transform of N/2 points over the real data
-//!   read as complex pairs, then a post-processing kernel (forward), or a pre-processing kernel
-//!   and the inverse complex transform written out as pairs (inverse); odd lengths run a
+//!   read as complex pairs with the post-processing (forward), or the pre-processing and the
+//!   inverse complex transform written out as pairs (inverse). Where N/2 fits one pass, that is
+//!   one kernel each way (`StockhamKernel::with_real_post`, `with_real_pre`); otherwise the
+//!   processing is an element-wise kernel of its own; odd lengths run a
 //!   complex transform of N points that reads real input (imaginary 0) or writes the first
 //!   N/2+1 points (forward), or reads the hermitian half mirrored and stores real parts (inverse);
 //! * 2D/3D transforms are one such pass per dimension: forward real along dimension 0 first,
