@@ -254,7 +254,7 @@ struct Ends {
     /// kernel post-processes it: n_out = n + 1 hermitian points are stored.
     real_post: bool,
     /// The transform is the half-length complex one of an even real inverse transform, and the
-    /// kernel pre-processes its n_in = n + 1 hermitian input points in shared memory first.
+    /// kernel pre-processes its n_in = n + 1 hermitian input points before the passes.
     real_pre: bool,
     /// The kernel is a whole Bluestein convolution (`StockhamKernel::bluestein`).
     bluestein: bool,
@@ -910,15 +910,17 @@ impl GpuPlan {
                     }
                     src = copy;
                 }
-                if n.is_multiple_of(2) && n > 2 && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
+                // (Blocks that read and write columns, batch-interleaved on both sides, keep the
+                // two launches: that fused form has not run on a GPU.)
+                let outer = others(&lengths, 0, &src, &output, batch);
+                let columns = outer.first().is_some_and(|o| o.1.abs() < src.strides[0].abs() && o.2.abs() < 2 * output.strides[0].abs());
+                if n.is_multiple_of(2) && n > 2 && !columns && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
                     // The half-length transform with the pre-processing fused, written as pairs.
                     let h = n / 2;
-                    let outer = others(&lengths, 0, &src, &output, batch);
                     let ends = Ends { n_in: h + 1, herm_in: false, pre: None, n_out: h, post: None, real_post: false, real_pre: true, bluestein: false };
                     b.single(h, 1, (&src, src.strides[0]), (&output.pairs(), 2 * output.strides[0]), outer, ends, None)?;
                 } else if n.is_multiple_of(2) && n > 1 {
                     let h = n / 2;
-                    let outer = others(&lengths, 0, &src, &output, batch);
                     let z = b.work_rows(h, &outer);
                     b.table(Table::Roots(n));
                     let (module, function) = b.util("c2r_pre", b.precision_of(&src));
@@ -928,7 +930,6 @@ impl GpuPlan {
                     // x[2j], x[2j+1] = z[j]: the result written as pairs.
                     b.c2c(h, 1, (&z, 2), (&output.pairs(), 2 * output.strides[0]), from_rows(&outer, 2 * h as i64), h, false)?;
                 } else {
-                    let outer = others(&lengths, 0, &src, &output, batch);
                     b.c2c(n, 1, (&src, src.strides[0]), (&output, output.strides[0]), outer, n, true)?;
                 }
                 b.work.top = mark;
@@ -1268,6 +1269,12 @@ mod tests {
         let long = launches(1 << 17, TransformType::RealInverse, 2);
         assert!(matches!(long[0].op, Op::C2rPre { h: 65536 }) && long.len() > 1);
         assert!(matches!(launches(2, TransformType::RealInverse, 3)[0].op, Op::C2rPre { h: 1 }));
+        // Batch-interleaved on both sides (columns in and out): two launches.
+        let mut description = crate::PlanDescription::new();
+        description.set_data_layout(crate::ArrayType::HermitianInterleaved, crate::ArrayType::Real, &[], &[], &[64], 1, &[64], 1).unwrap();
+        let plan = Plan::new(&cpu, Placement::NotInPlace, TransformType::RealInverse, Precision::Single, &[64], 64, Some(&description)).unwrap();
+        let interleaved = GpuPlan::build(&plan, &props, None).unwrap().launches;
+        assert!(matches!(interleaved[0].op, Op::C2rPre { h: 32 }) && interleaved.len() == 2);
     }
 
     #[test]

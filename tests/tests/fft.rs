@@ -525,6 +525,19 @@ fn real_transforms_in_one_launch() {
             cases.extend(in_place_layouts(t, Double, &[n], batch, seed + 30));
         }
     }
+    // Batch-interleaved on both sides (blocks that read and write columns).
+    for (i, n) in [32, 1024].into_iter().enumerate() {
+        for (k, t) in [RealForward, RealInverse].into_iter().enumerate() {
+            let half = n / 2 + 1;
+            let (in_len, out_len) = if t == RealForward { (n, half) } else { (half, n) };
+            let (in_type, out_type) = if t == RealForward { (Real, HermitianInterleaved) } else { (HermitianInterleaved, Real) };
+            let batch = 40;
+            let (in_strides, in_distance) = side(Shape::BatchInterleaved, &[in_len], batch);
+            let (out_strides, out_distance) = side(Shape::BatchInterleaved, &[out_len], batch);
+            let layout = LayoutSpec { in_type: Some(in_type), out_type: Some(out_type), in_offsets: vec![1], out_offsets: vec![2], in_strides, in_distance, out_strides, out_distance };
+            cases.push(Case::new(t, Single, &[n]).batch(batch).layout(layout).seed(22900 + 10 * i as u64 + k as u64));
+        }
+    }
     // The fused dimension 0 of 2D and 3D real transforms.
     for lengths in [&[64, 9][..], &[16, 16, 16], &[8, 5, 3]] {
         for t in [RealForward, RealInverse] {
