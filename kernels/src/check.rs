@@ -886,6 +886,17 @@ mod tests {
     }
 
     #[test]
+    fn units_have_distinct_modules() {
+        // Two units of one module would compile to the same files at once (a kernels-check run
+        // once read a half-written object that way).
+        let us = units(&[]);
+        let mut seen = std::collections::HashSet::new();
+        for u in &us {
+            assert!(seen.insert(u.module.clone()), "{} twice", u.module);
+        }
+    }
+
+    #[test]
     fn options() {
         let o = Options::parse(["--arch".to_string(), "gfx942,sm_80".to_string()]).unwrap();
         assert_eq!(o.archs, vec!["gfx942", "sm_80"]);

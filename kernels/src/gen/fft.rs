@@ -1237,7 +1237,10 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         for (n, column) in [(p.max_single_pass(shared_limit), false), (4096, false), (16, false), (256, true)] {
             if let Some(k) = StockhamKernel::new(p, p, n, column, column, shared_limit).ok().and_then(|k| k.with_dir(1).with_real_pre().ok()) {
                 let k = if k.wants_staged_rows() { k.with_staged_rows().unwrap_or_else(|e| panic!("{e}")) } else { k };
-                v.push(k);
+                // (The longest single pass may be 4096 itself; one unit per module.)
+                if !v.contains(&k) {
+                    v.push(k);
+                }
             }
         }
         // The forward post-processing in staged rows.
