@@ -657,7 +657,7 @@ impl StockhamKernel {
     /// the store, so the convolution costs one read of the input and one write of the output.
     pub fn with_bluestein(mut self) -> Result<StockhamKernel, String> {
         if self.passes.is_empty() || self.real_post || self.real_pre || self.cluster > 1 || self.staged_out {
-            return Err(format!("{} cannot hold a Bluestein convolution: it needs at least one pass, no real post-processing and no cluster", self.module_name()));
+            return Err(format!("{} cannot hold a Bluestein convolution: it needs at least one pass, no real pre- or post-processing and no cluster", self.module_name()));
         }
         self.bluestein = true;
         self.dir = -1;
@@ -1579,7 +1579,7 @@ mod tests {
     }
 
     #[test]
-    fn real_inverse_pre_processing_fuses_into_a_staged_load() {
+    fn real_inverse_pre_processing_fuses_into_the_kernel() {
         use FftPrecision::*;
         let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
         // 4096 = 16 16 16: the hermitian 4097 points read by pairs into the row, the passes from
