@@ -370,47 +370,37 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
 }
 
 // Real forward of even length 2N, fused after the N-point transform Z of z[j] = x[2j] +
-// i x[2j+1] (the pass list's last pass left Z in the shared row): X[k] for k = 0..N, stored
-// through `io` (N + 1 elements). rtw[k] = exp(-2 pi i k / 2N), k < N. The same arithmetic as
-// the element-wise rm_fft_r2c_post, without the round trip of Z through global memory. A thread
-// takes the pair k, N - k (k <= N / 2; k = 0 also stores X[N]): two shared reads for two
-// outputs, and stores that run forward and backward, each coalesced.
-template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_post(const C* row, int lt, const C* rtw, const IO& io) {
-    if (!io.valid) return;
-#pragma unroll
-    for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
-        const int k = lt + it * TPT;
-        if (k > N / 2) break;
-        const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
-        io.store(k, rm_fft_real_split(zk, zr, rtw, k, N));
-        if (k == 0) {
-            io.store(N, rm_fft_real_split(zk, zk, rtw, N, N));
-        } else if (2 * k != N) {
-            io.store(N - k, rm_fft_real_split(zr, zk, rtw, N - k, N));
-        }
-    }
+// i x[2j+1] (the pass list's last pass left Z in the shared row): X[k] for k = 0..N (N + 1
+// elements), stored through `io`, or (TO_ROW, a staged store follows) left in the row at
+// rm_fft_pad(k). rtw[k] = exp(-2 pi i k / 2N), k < N. The same arithmetic as the element-wise
+// rm_fft_r2c_post, without the round trip of Z through global memory. A thread takes the pair
+// k, N - k (k <= N / 2; k = 0 also gives X[N]): two shared reads for two outputs, stores that run
+// forward and backward, each coalesced, and in the row no place another thread reads. With
+// TO_ROW every thread reaches the barrier.
+// Output e of rm_fft_real_post: into the row (TO_ROW) or stored through io.
+template <int TO_ROW, class C, class IO> RM_INLINE void rm_fft_real_put(C* row, const IO& io, int e, C v) {
+    if (TO_ROW) row[rm_fft_pad(e)] = v;
+    else io.store(e, v);
 }
-
-// The same post-processing left in the shared row for a staged store (`staged_out` with
-// `real_post`): X[k] at rm_fft_pad(k), k = 0..N. A thread takes the pair k, N - k (k <= N / 2;
-// k = 0 also writes X[N]), so it alone reads and writes those places. Every thread reaches the
-// barrier.
-template <int N, int TPT, class C> RM_INLINE void rm_fft_real_post_rows(C* row, int lt, const C* rtw) {
+template <int N, int TPT, int TO_ROW, class C, class IO> RM_INLINE void rm_fft_real_post(C* row, int lt, const C* rtw, const IO& io) {
+    if (!TO_ROW && !io.valid) return;
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
         if (k <= N / 2) {
             const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
             const C xk = rm_fft_real_split(zk, zr, rtw, k, N);
+            if (!TO_ROW) io.store(k, xk);
+            // The pair's other output: X[N] for k = 0, none where N - k is k itself.
             if (k == 0) {
-                row[rm_fft_pad(N)] = rm_fft_real_split(zk, zk, rtw, N, N);
+                rm_fft_real_put<TO_ROW>(row, io, N, rm_fft_real_split(zk, zk, rtw, N, N));
             } else if (2 * k != N) {
-                row[rm_fft_pad(N - k)] = rm_fft_real_split(zr, zk, rtw, N - k, N);
+                rm_fft_real_put<TO_ROW>(row, io, N - k, rm_fft_real_split(zr, zk, rtw, N - k, N));
             }
-            row[rm_fft_pad(k)] = xk;
+            if (TO_ROW) row[rm_fft_pad(k)] = xk;
         }
     }
-    rm_barrier();
+    if (TO_ROW) rm_barrier();
 }
 
 // Z[k] = (X[k] + conj X[N-k]) + i (X[k] - conj X[N-k]) exp(+2 pi i k / 2N) of a real inverse

@@ -704,7 +704,7 @@ impl StockhamKernel {
     /// elements of its transforms, whatever the threads per transform. For short transforms in
     /// row order, where one to a few threads take a transform and a warp's accesses otherwise
     /// stride by the transform's length. With the real post-processing, it is done in the rows
-    /// and the `n + 1` points leave from there (`rm_fft_real_post_rows`).
+    /// and the `n + 1` points leave from there (`rm_fft_real_post` with `TO_ROW`).
     pub fn with_staged_rows(mut self) -> Result<StockhamKernel, String> {
         if self.column || self.passes.is_empty() || self.bluestein || self.cluster > 1 || (self.staged && !self.real_pre) {
             return Err(format!("{} cannot stage its rows: that takes a row kernel of at least one pass, not Bluestein, cluster or staged already", self.module_name()));
@@ -933,10 +933,8 @@ impl StockhamKernel {
                 first_source = "0";
             }
             self.emit_passes("DIR", first_source, !self.real_post && self.cluster == 1 && !self.staged_out, "tw", "io", &mut s);
-            match (self.real_post, self.staged_out) {
-                (true, false) => s.push_str(&format!("        rm_fft_real_post<{}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt)),
-                (true, true) => s.push_str(&format!("        rm_fft_real_post_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt)),
-                _ => {}
+            if self.real_post {
+                s.push_str(&format!("        rm_fft_real_post<{}, {}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt, self.staged_out as i32));
             }
         }
         s.push_str("    }\n};\n");
@@ -1574,7 +1572,7 @@ mod tests {
         let post = row(F32, 16).with_dir(-1).with_real_post().unwrap().with_staged_rows().unwrap();
         assert_eq!(post.module_name(), "fft_ss_n16_r16_t1_b170_stio_rpost_fwd");
         let src = post.source();
-        assert!(src.contains("rm_fft_real_post_rows<16, 1>(row, lt, tw + 0);") && !src.contains("rm_fft_real_post<"));
+        assert!(src.contains("rm_fft_real_post<16, 1, 1>(row, lt, tw + 0, io);") && !src.contains("rm_fft_real_post<16, 1, 0>"));
         assert!(src.contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, 16, 17, "));
     }
 
