@@ -289,6 +289,13 @@ fn plain_kernels() -> bool {
     *PLAIN.get_or_init(|| std::env::var("ROCMATH_FFT_PLAIN").map_or(true, |v| v != "0"))
 }
 
+/// Whether one side (0 in, 1 out) of a launch with element stride `es` holds its transforms in
+/// columns: the first outer stride is below the element stride, so neighbouring transforms are
+/// closer together than neighbouring elements.
+fn in_columns(outer: &[Outer], es: i64, side: usize) -> bool {
+    outer.first().is_some_and(|o| (if side == 0 { o.1 } else { o.2 }).abs() < es.abs())
+}
+
 /// Whether one side of an `n`-point launch suits the plain load/store (`rm_fft_io_plain`):
 /// interleaved with even offset and strides (pair-aligned in any allocation; the execution
 /// checks the pointers too), and element offsets within a transform that fit 32 bits.
@@ -466,8 +473,7 @@ impl Builder<'_> {
     /// the launch suits one: rows on both sides, whole transforms in and out, no multipliers,
     /// no real pre- or post-processing (and not with `ROCMATH_FFT_CLUSTER=0`: `cluster_setting`).
     fn cluster_of(&self, n: usize, src: (&View, i64), dst: (&View, i64), outer: &[Outer], ends: &Ends) -> Option<StockhamKernel> {
-        let rows = |es: i64, side: usize| outer.first().is_none_or(|o| (if side == 0 { o.1 } else { o.2 }).abs() >= es.abs());
-        if !self.props.has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || ends.real_post || ends.real_pre || !rows(src.1, 0) || !rows(dst.1, 1) {
+        if !self.props.has_clusters() || cluster_setting() == ClusterSetting::Off || !ends.is_plain(n) || ends.real_post || ends.real_pre || in_columns(outer, src.1, 0) || in_columns(outer, dst.1, 1) {
             return None;
         }
         let (ip, op) = (self.precision_of(src.0), self.precision_of(dst.0));
@@ -491,8 +497,8 @@ impl Builder<'_> {
         let (sv, es_src) = src;
         let (dv, es_dst) = dst;
         let (ip, op) = (self.precision_of(sv), self.precision_of(dv));
-        let in_col = outer.first().is_some_and(|o| o.1.abs() < es_src.abs());
-        let out_col = outer.first().is_some_and(|o| o.2.abs() < es_dst.abs());
+        let in_col = in_columns(&outer, es_src, 0);
+        let out_col = in_columns(&outer, es_dst, 1);
         let plain = plain_kernels() && ends.is_plain(n) && plain_side(sv, es_src, ends.n_in.max(n), &outer, 0) && plain_side(dv, es_dst, ends.n_out, &outer, 1);
         let cluster = if big.is_none() { self.cluster_of(n, src, dst, &outer, &ends) } else { None };
         let mut kernel = match cluster {
@@ -913,7 +919,7 @@ impl GpuPlan {
                 // (Blocks that read and write columns, batch-interleaved on both sides, keep the
                 // two launches: that fused form has not run on a GPU.)
                 let outer = others(&lengths, 0, &src, &output, batch);
-                let columns = outer.first().is_some_and(|o| o.1.abs() < src.strides[0].abs() && o.2.abs() < 2 * output.strides[0].abs());
+                let columns = in_columns(&outer, src.strides[0], 0) && in_columns(&outer, 2 * output.strides[0], 1);
                 if n.is_multiple_of(2) && n > 2 && !columns && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
                     // The half-length transform with the pre-processing fused, written as pairs.
                     let h = n / 2;
