@@ -9,9 +9,11 @@ line() {
 }
 # batch_for N: transforms of N points in about 2^26 elements (at least 1).
 batch_for() { local b=$(( (1 << 26) / $1 )); echo $(( b > 0 ? b : 1 )); }
-# sweep_case C: n, p and b of a sweep entry ("6561" single, "d6561" double at half the batch).
+# sweep_case C: n, p and b of a sweep entry ("6561" single, "d6561" double at half the batch,
+# "h6561" half).
 sweep_case() {
-  n=${1#d}; p=single; [ "$1" != "$n" ] && p=double
+  n=${1#[dh]}; p=single
+  case $1 in d*) p=double ;; h*) p=half ;; esac
   b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
 }
 # test_run SECONDS BINARY [FILTER]: one carried test binary with ROCMATH_REQUIRE_GPU=1: its

@@ -22,26 +22,21 @@ B=.carry/rocmath-bench
 P=${PHASE:-a}
 status=0
 source benches/device/line.sh
-# Real lengths (the complex half is n / 2): single unless prefixed d or h.
+# Real lengths (the complex half is n / 2; sweep_case: single unless prefixed d or h, 2^26 real
+# elements a call, half that for double).
 C2R="8 16 32 64 128 256 1024 4096 8192 32768 d64 d1024 d8192 h64 h4096"
 R2C="8 16 32 64 128 256 d32 d64 h64"
 real_lines() {
   for c in $C2R; do
-    real_case $c
+    sweep_case $c
     line "c2r $p $n one launch" -- --precision $p --type c2r --length $n --batch $b
     line "c2r $p $n two launches" ROCMATH_FFT_REAL_PRE=0 -- --precision $p --type c2r --length $n --batch $b
   done
   for c in $R2C; do
-    real_case $c
+    sweep_case $c
     line "r2c $p $n staged" -- --precision $p --type r2c --length $n --batch $b
     line "r2c $p $n not staged" ROCMATH_FFT_STAGED_ROWS=0 -- --precision $p --type r2c --length $n --batch $b
   done
-}
-# real_case C: n, p and b (2^26 real elements a call, half that for double).
-real_case() {
-  n=${1#[dh]}; p=single
-  case $1 in d*) p=double ;; h*) p=half ;; esac
-  b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
 }
 case $P in
 a)
@@ -58,7 +53,7 @@ b)
   nvidia-smi -L > "$OUT/s37-b-gpu.txt"
   {
     for c in 256 1024 4096 8192 d1024; do
-      real_case $c
+      sweep_case $c
       for t in r2c c2r; do
         line "$t $p $n default" -- --precision $p --type $t --length $n --batch $b
         line "$t $p $n staged both ways" ROCMATH_FFT_STAGED_ROWS=4096 -- --precision $p --type $t --length $n --batch $b
@@ -84,7 +79,7 @@ d)
   nvidia-smi -L > "$OUT/s37-d-gpu.txt"
   {
     for c in 16 256 1024 4096 8192 32768 d1024 d8192 h4096; do
-      real_case $c
+      sweep_case $c
       for t in r2c c2r; do
         line "$t $p $n this build" -- --precision $p --type $t --length $n --batch $b
         B=target/prev/rocmath-bench line "$t $p $n previous build" -- --precision $p --type $t --length $n --batch $b
