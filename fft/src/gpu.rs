@@ -276,10 +276,19 @@ impl Ends {
 
 /// Whether even real inverse transforms whose half length fits one pass fuse the
 /// pre-processing into that pass (one launch instead of two): yes, unless
-/// `ROCMATH_FFT_REAL_PRE=0` (for A/B).
+/// `ROCMATH_FFT_REAL_PRE=0` (for A/B). `2` fuses batch-interleaved launches too (see the
+/// RealInverse branch of `build`).
 fn real_pre_fused() -> bool {
-    static FUSED: OnceLock<bool> = OnceLock::new();
-    *FUSED.get_or_init(|| std::env::var("ROCMATH_FFT_REAL_PRE").map_or(true, |v| v != "0"))
+    real_pre_setting() != 0
+}
+
+fn real_pre_setting() -> u8 {
+    static SETTING: OnceLock<u8> = OnceLock::new();
+    *SETTING.get_or_init(|| match std::env::var("ROCMATH_FFT_REAL_PRE").as_deref() {
+        Ok("0") => 0,
+        Ok("2") => 2,
+        _ => 1,
+    })
 }
 
 /// Whether plans may use the plain load/store kernels: yes, unless `ROCMATH_FFT_PLAIN=0` (for
@@ -919,7 +928,7 @@ impl GpuPlan {
                 // (Blocks that read and write columns, batch-interleaved on both sides, keep the
                 // two launches: that fused form has not run on a GPU.)
                 let outer = others(&lengths, 0, &src, &output, batch);
-                let columns = in_columns(&outer, src.strides[0], 0) && in_columns(&outer, 2 * output.strides[0], 1);
+                let columns = in_columns(&outer, src.strides[0], 0) && in_columns(&outer, 2 * output.strides[0], 1) && real_pre_setting() != 2;
                 if n.is_multiple_of(2) && n > 2 && !columns && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
                     // The half-length transform with the pre-processing fused, written as pairs.
                     let h = n / 2;

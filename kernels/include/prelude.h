@@ -139,6 +139,9 @@ RM_PTX_SREG(rm_lane_id, "laneid")
 
 // Block-wide barrier; bar.sync orders shared-memory accesses of the block.
 RM_INLINE void rm_barrier() { asm volatile("bar.sync 0;" ::: "memory"); }
+// Warp-wide barrier (every lane of the warp takes part); it orders the warp's shared-memory
+// accesses like bar.sync does the block's.
+RM_INLINE void rm_warp_barrier() { asm volatile("bar.warp.sync -1;" ::: "memory"); }
 
 // Shuffle: value of `v` in lane `src` (all 32 lanes must participate).
 RM_INLINE float rm_shfl(float v, int src) {
@@ -186,6 +189,13 @@ RM_INLINE void rm_barrier() {
     __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
     __builtin_amdgcn_s_barrier();
     __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+}
+// Wavefront-wide barrier: a wavefront runs in lockstep, so this only orders its LDS accesses
+// (the fences at wavefront scope) and keeps the compiler from moving them across.
+RM_INLINE void rm_warp_barrier() {
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+    __builtin_amdgcn_wave_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 }
 RM_INLINE int rm_shfl(int v, int src) {
     return __builtin_amdgcn_ds_bpermute((src & (RM_WAVE_SIZE - 1)) << 2, v);

@@ -72,16 +72,20 @@ template <class T, class C> RM_INLINE rm_vec<T, 2> rm_fft_to_pair(C v) {
 }
 
 // X[k] of an even real forward transform of length 2H from its length-H complex transform Z of
-// z[j] = x[2j] + i x[2j+1]: zk = Z[k mod H], zr = Z[(H - k) mod H], rtw[k] = exp(-2 pi i k / 2H)
-// for k < H (-1 at k = H).
-template <class C> RM_INLINE C rm_fft_real_split(C zk, C zr, const C* rtw, rm_i64 k, rm_i64 h) {
+// z[j] = x[2j] + i x[2j+1]: zk = Z[k mod H], zr = Z[(H - k) mod H], w = exp(-2 pi i k / 2H).
+template <class C> RM_INLINE C rm_fft_real_split(C zk, C zr, C w) {
     typedef typename rm_traits<C>::real R;
     const C b = rm_conj(zr);
     const C even = (R)0.5 * (zk + b);
     const C odd = rm_fft_mul_i<-1>((R)0.5 * (zk - b));   // (zk - b) / (2i)
-    C w;
-    if (k == h) { w.x = (R)-1; w.y = (R)0; } else { w = rm_fft_entry(rtw, k); }
     return even + w * odd;
+}
+
+// The real ends' twiddle of the pair's other point: exp(-2 pi i (H - k) / 2H) = -conj(w) for
+// w = exp(-2 pi i k / 2H), so one table entry serves both points of a pair (k = 0: -1, for H).
+template <class C> RM_INLINE C rm_fft_real_partner(C w) {
+    w.x = -w.x;
+    return w;
 }
 
 // Outer-dimension offsets of transform `tr`: (in scalars on each side, index along dim 0).
@@ -312,16 +316,26 @@ template <int DIR, int RADIX, int RECUR, class IO, class C> RM_INLINE void rm_ff
     for (int r = 0; r < RADIX; ++r) v[r] = rm_fft_twiddle<DIR>(v[r] * base, rm_fft_entry(io.big_step, (it * RADIX + r) * io.big_cols + io.index0));
 }
 
+// The wait between a transform's writes to its shared row and its reads of them. SYNC 0: the
+// block's barrier. SYNC 1: the generator found each transform's threads inside one warp (row
+// order, the threads per transform dividing the warp, whole warps in the block), so that warp's
+// barrier is enough, and warps do not wait for each other (`StockhamKernel::warp_sync`).
+template <int SYNC> RM_INLINE void rm_fft_row_sync() {
+    if (SYNC) rm_warp_barrier();
+    else rm_barrier();
+}
+
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
 // ITERS = butterflies per thread (ceil(N / RADIX / TPT)). SRC / DST: 0 = the shared-memory
 // row, 1 = global memory through `io`. The first pass reads global memory directly and the last
 // writes it (both coalesced: element j + r N/R of butterfly j), so a length of one radix never
-// touches shared memory. A pass that reads and writes the row waits between the two.
+// touches shared memory. A pass that reads and writes the row waits between the two
+// (rm_fft_row_sync<SYNC>).
 //
 // Twiddles: the pass's own block of the table at TWOFF, tw[TWOFF + (r - 1) NS + k] =
 // exp(-2 pi i k r / (NS RADIX)) for k = j mod NS: consecutive butterflies read consecutive
 // entries (one coalesced read per element rather than a gather at stride r N / (NS RADIX)).
-template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, class IO>
+template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, int SYNC, class IO>
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     C v[ITERS][RADIX];
 #pragma unroll
@@ -337,7 +351,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             DFT::template run<DIR, C>(v[it]);
         }
     }
-    if (SRC == 0 && DST == 0) rm_barrier();
+    if (SRC == 0 && DST == 0) rm_fft_row_sync<SYNC>();
     enum { RECUR = RM_FFT_BIG_RECURRENCE && NS % TPT == 0 };
     C big_base, big_g, big_s;
     if (DST && io.big_lo) {
@@ -366,7 +380,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             }
         }
     }
-    if (DST == 0) rm_barrier();
+    if (DST == 0) rm_fft_row_sync<SYNC>();
 }
 
 // Real forward of even length 2N, fused after the N-point transform Z of z[j] = x[2j] +
@@ -389,14 +403,12 @@ template <int N, int TPT, int TO_ROW, class C, class IO> RM_INLINE void rm_fft_r
         const int k = lt + it * TPT;
         if (k <= N / 2) {
             const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
-            const C xk = rm_fft_real_split(zk, zr, rtw, k, N);
+            const C w = rm_fft_entry(rtw, k);
+            const C xk = rm_fft_real_split(zk, zr, w);
             if (!TO_ROW) io.store(k, xk);
-            // The pair's other output: X[N] for k = 0, none where N - k is k itself.
-            if (k == 0) {
-                rm_fft_real_put<TO_ROW>(row, io, N, rm_fft_real_split(zk, zk, rtw, N, N));
-            } else if (2 * k != N) {
-                rm_fft_real_put<TO_ROW>(row, io, N - k, rm_fft_real_split(zr, zk, rtw, N - k, N));
-            }
+            // The pair's other output, X[N - k] (X[N] for k = 0, where zr is zk); none where N - k
+            // is k itself.
+            if (2 * k != N) rm_fft_real_put<TO_ROW>(row, io, k == 0 ? N : N - k, rm_fft_real_split(zr, zk, rm_fft_real_partner(w)));
             if (TO_ROW) row[rm_fft_pad(k)] = xk;
         }
     }
@@ -404,58 +416,54 @@ template <int N, int TPT, int TO_ROW, class C, class IO> RM_INLINE void rm_fft_r
 }
 
 // Z[k] = (X[k] + conj X[N-k]) + i (X[k] - conj X[N-k]) exp(+2 pi i k / 2N) of a real inverse
-// of even length 2N (rm_fft_c2r_pre's arithmetic): a = X[k], b = conj X[N-k], rtw as above.
-template <class C> RM_INLINE C rm_fft_real_merge(C a, C b, const C* rtw, int k) {
-    return (a + b) + rm_fft_mul_i<1>(rm_fft_twiddle<1>(a - b, rm_fft_entry(rtw, k)));
+// of even length 2N (rm_fft_c2r_pre's arithmetic): a = X[k], b = conj X[N-k], w = rtw[k] as above.
+template <class C> RM_INLINE C rm_fft_real_merge(C a, C b, C w) {
+    return (a + b) + rm_fft_mul_i<1>(rm_fft_twiddle<1>(a - b, w));
 }
 
 // Real inverse of even length 2N, fused before the N-point inverse transform (`real_pre`): the
 // Z whose inverse transform is z[j] = x[2j] + i x[2j+1], from the hermitian X[0..N], into the
 // shared row for the first pass. A thread takes the pair k, N - k (k <= N / 2). The loads run
 // forward and backward over the input, each coalesced. Every thread reaches the barrier.
-template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_real_pre_load(C* row, int lt, const C* rtw, const IO& io) {
+template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_real_pre_load(C* row, int lt, const C* rtw, const IO& io) {
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
-        if (k <= N / 2) {
-            C a, b;
-            a.x = a.y = b.x = b.y = 0;
-            if (io.valid) {
-                a = io.load(k);
-                b = io.load(N - k);
-            }
-            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rtw, N - k);
-            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), rtw, k);
+        // (A transform past the end leaves its row as it was: nothing stores what it computes.)
+        if (k <= N / 2 && io.valid) {
+            const C a = io.load(k), b = io.load(N - k), w = rm_fft_entry(rtw, k);
+            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
+            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), w);
         }
     }
-    rm_barrier();
+    rm_fft_row_sync<SYNC>();
 }
 
 // The same where a staged load left X[0..N] in the row (N + 1 elements; short transforms, and
 // column-ordered blocks that read rows): Z replaces X[0..N-1] in place.
-template <int N, int TPT, class C> RM_INLINE void rm_fft_real_pre_rows(C* row, int lt, const C* rtw) {
+template <int N, int TPT, int SYNC, class C> RM_INLINE void rm_fft_real_pre_rows(C* row, int lt, const C* rtw) {
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
         if (k <= N / 2) {
-            const C a = row[rm_fft_pad(k)], b = row[rm_fft_pad(N - k)];
-            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rtw, N - k);
-            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), rtw, k);
+            const C a = row[rm_fft_pad(k)], b = row[rm_fft_pad(N - k)], w = rm_fft_entry(rtw, k);
+            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
+            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), w);
         }
     }
-    rm_barrier();
+    rm_fft_row_sync<SYNC>();
 }
 
 // Fused Bluestein (`bluestein` in kernels/src/gen/fft.rs): the forward transform of the chirped
 // input left its spectrum in the shared row; multiply it by the filter's spectrum (io.post)
 // before the inverse transform's passes read it. Every thread reaches the barrier.
-template <int N, int TPT, class C, class IO> RM_INLINE void rm_fft_bluestein_filter(C* row, int lt, const IO& io) {
+template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_bluestein_filter(C* row, int lt, const IO& io) {
 #pragma unroll
     for (int it = 0; it < (N + TPT - 1) / TPT; ++it) {
         const int e = lt + it * TPT;
         if (e < N) row[rm_fft_pad(e)] = row[rm_fft_pad(e)] * rm_fft_entry(io.post, e);
     }
-    rm_barrier();
+    rm_fft_row_sync<SYNC>();
 }
 
 // A staged kernel's loads straight into shared memory (cp.async), for plain inputs stored in the
@@ -717,7 +725,7 @@ RM_INLINE void rm_fft_r2c_post(const typename rm_fft_complex<typename rm_traits<
     rm_i64 in_off, out_off, i0;
     rm_fft_offsets(outer, tr, in_off, out_off, i0);
     const C* row = z + tr * h;
-    rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, rm_fft_real_split(row[k == h ? 0 : k], row[k == 0 ? 0 : h - k], rtw, k, h) * scale);
+    rm_fft_store<T, C>(out_re, out_im, out_off + k * out_stride, rm_fft_real_split(row[k == h ? 0 : k], row[k == 0 ? 0 : h - k], k == h ? rm_fft_real_partner(rm_fft_entry(rtw, 0)) : rm_fft_entry(rtw, k)) * scale);
 }
 
 // Real inverse, even length N = 2H: the length-H complex input Z (rows of H, contiguous) whose

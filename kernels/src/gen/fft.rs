@@ -407,6 +407,12 @@ fn stage_async() -> bool {
     *ASYNC.get_or_init(|| std::env::var("ROCMATH_FFT_STAGE_ASYNC").map_or(true, |v| v != "0"))
 }
 
+/// `ROCMATH_FFT_WARP_SYNC=0`: block barriers everywhere ([`StockhamKernel::warp_sync`]; A/B).
+fn warp_sync_allowed() -> bool {
+    static ALLOWED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ALLOWED.get_or_init(|| std::env::var("ROCMATH_FFT_WARP_SYNC").map_or(true, |v| v != "0"))
+}
+
 /// `ROCMATH_FFT_PAD_FOLD` ([`StockhamKernel::pad_fold`] for every kernel; A/B).
 fn pad_fold_override() -> Option<usize> {
     static FOLD: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
@@ -757,10 +763,11 @@ impl StockhamKernel {
             (c, relaxed, products) => format!("_cl{c}{}{}", if relaxed { "" } else { "_cx0" }, if products { "" } else { "_ct" }),
         };
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
+        let block_sync = if self.warp_sync_fits() && !self.warp_sync() { "_bs" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -794,6 +801,21 @@ impl StockhamKernel {
         } else {
             2
         }
+    }
+
+    /// Whether each transform's threads lie inside one warp (NVIDIA's 32 lanes, and so also
+    /// AMD's 64): row order, the threads per transform dividing 32, and whole warps and
+    /// wavefronts in the block. Then the waits between a transform's own accesses of its row
+    /// are that warp's barrier rather than the block's (`rm_fft_row_sync` in fft.hip), and a
+    /// warp need not wait for the block's slowest. The block's barriers stay around what crosses
+    /// rows: the shared offsets, staged loads and stores, cluster exchanges.
+    fn warp_sync_fits(&self) -> bool {
+        !self.column && self.cluster == 1 && 32 % self.tpt == 0 && (self.tpt * self.tpb) % 64 == 0
+    }
+
+    /// [`Self::warp_sync_fits`] unless `ROCMATH_FFT_WARP_SYNC=0` (A/B).
+    pub fn warp_sync(&self) -> bool {
+        self.warp_sync_fits() && warp_sync_allowed()
     }
 
     /// Column kernels computing in f32 build the four-step twiddle by products from three
@@ -853,17 +875,20 @@ impl StockhamKernel {
 
     /// The pass list's calls in direction `dir` with twiddle table `tw`: the first pass reads
     /// `src` (the template flag: 1 from `io`, 0 from the row), the last stores through `io` when
-    /// `store` (else it leaves the row in shared memory).
+    /// `store` (else it leaves the row in shared memory, and waits for the whole block where the
+    /// block's staged store reads the rows next).
     fn emit_passes(&self, dir: &str, src: &str, store: bool, tw: &str, io: &str, s: &mut String) {
         let mut ns = 1;
         let last = self.passes.len().saturating_sub(1);
         let offsets = stage_offsets(&self.passes);
+        let sync = self.warp_sync() as i32;
         for (i, &r) in self.passes.iter().enumerate() {
             let iters = (self.n / r).div_ceil(self.tpt);
             let src = if i == 0 { src } else { "0" };
             let dst = if i == last && store { "1" } else { "0" };
+            let sync = if i == last && self.staged_out && !self.real_post { 0 } else { sync };
             s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}>(row, lt, {tw}, {io});\n",
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}, {sync}>(row, lt, {tw}, {io});\n",
                 self.n, offsets[i], self.tpt
             ));
             ns *= r;
@@ -916,7 +941,7 @@ impl StockhamKernel {
             // The forward transform into the row, the filter product, the inverse transform out;
             // the chirp (`pre`) multiplies the loads and, as the inverse's `post`, the stores.
             self.emit_passes("-1", "SRC", false, "tw", "io", &mut s);
-            s.push_str(&format!("        rm_fft_bluestein_filter<{}, {}>(row, lt, io);\n", self.n, self.tpt));
+            s.push_str(&format!("        rm_fft_bluestein_filter<{}, {}, {}>(row, lt, io);\n", self.n, self.tpt, self.warp_sync() as i32));
             // (The inverse reads its twiddles through an opaque pointer: 2160 single took 8
             // bytes of spills and 8640 436 without it, 0 and 372 with it; ptxas report.)
             s.push_str("        IO out = io;\n        out.post = io.pre;\n        const C* tw_inverse = rm_opaque_ptr(tw);\n");
@@ -925,10 +950,11 @@ impl StockhamKernel {
             let real_twiddles = stage_twiddles(&self.passes).len();
             let mut first_source = "SRC";
             if self.real_pre {
+                let sync = self.warp_sync() as i32;
                 // (The first pass then reads the row the pre-processing wrote.)
                 s.push_str(&match self.staged {
-                    true => format!("        rm_fft_real_pre_rows<{}, {}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt),
-                    false => format!("        rm_fft_real_pre_load<{}, {}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt),
+                    true => format!("        rm_fft_real_pre_rows<{}, {}, {sync}>(row, lt, tw + {real_twiddles});\n", self.n, self.tpt),
+                    false => format!("        rm_fft_real_pre_load<{}, {}, {sync}>(row, lt, tw + {real_twiddles}, io);\n", self.n, self.tpt),
                 });
                 first_source = "0";
             }
@@ -1562,7 +1588,7 @@ mod tests {
         let k = row(F32, 16).with_dir(-1).with_staged_rows().unwrap();
         assert_eq!(k.module_name(), "fft_ss_n16_r16_t1_b170_stio_fwd");
         // The last pass leaves the row (DST 0) and the kernel stores it in element order.
-        assert!(k.source().contains("rm_dft_16, SRC, 0>(row, lt, tw, io);"));
+        assert!(k.source().contains("rm_dft_16, SRC, 0, 0>(row, lt, tw, io);"));
         assert!(k.source().contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, "));
         // Column, cluster and Bluestein kernels keep their own ends; real post-processing
         // comes before the staging.
@@ -1586,15 +1612,15 @@ mod tests {
         assert!(!k.staged && !k.staged_out && k.real_pre);
         assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_rpre_inv");
         let src = k.source();
-        assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
+        assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256, 0>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
         assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 0, 0, 4096, 4096, rm_fft_passes_"));
-        assert!(src.contains("rm_dft_16, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
+        assert!(src.contains("rm_dft_16, 0, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
         // Short ones stage both sides: the pre-processing runs on the staged row of 9 points.
         let short = row(F32, 8).with_dir(1).with_real_pre().unwrap();
         assert!(short.wants_staged_rows());
         let short = short.with_staged_rows().unwrap();
         assert!(short.source().contains(", 1, 1, 9, 8, rm_fft_passes_"), "{}", short.module_name());
-        assert!(short.source().contains("rm_fft_real_pre_rows<8, 1>(row, lt, tw + 0);"));
+        assert!(short.source().contains("rm_fft_real_pre_rows<8, 1, "));
         // f64 stages its load (measured faster).
         let double = row(F64, 512).with_dir(1).with_real_pre().unwrap();
         assert!(double.staged && double.source().contains("rm_fft_real_pre_rows<512, "), "{}", double.module_name());
@@ -1606,5 +1632,34 @@ mod tests {
         assert!(row(F32, 4096).with_dir(1).with_real_pre().unwrap().with_cluster(2).is_err());
         assert!(row(F32, 4096).with_dir(-1).with_real_post().unwrap().with_dir(1).with_real_pre().is_err());
         assert!(row(F32, 1).with_dir(1).with_real_pre().is_err(), "no pass");
+    }
+
+    #[test]
+    fn transforms_inside_one_warp_wait_for_their_warp_only() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        // 512 = 16 16 2 on 32 threads, 8 transforms a block: every wait is the warp's.
+        let k = row(F32, 512).with_dir(1).with_real_pre().unwrap();
+        assert!(k.warp_sync(), "{}", k.module_name());
+        let src = k.source();
+        assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1>(").count() == 2);
+        assert!(src.contains("rm_dft_2, 0, 1, 1>("));
+        // 4096 on 256 threads spans warps; so does any column-ordered block.
+        assert!(!row(F32, 4096).warp_sync() && !StockhamKernel::new(F32, F32, 64, true, false, SHARED_SM90).unwrap().warp_sync());
+        // A staged store reads every row of the block after the last pass: that wait stays the
+        // block's, the earlier ones are the warp's.
+        let short = row(F32, 64).with_staged_rows().unwrap();
+        assert!(short.staged_out && short.warp_sync(), "{}", short.module_name());
+        let src = short.source();
+        assert!(src.contains("rm_dft_16, SRC, 0, 1>(") && src.contains("rm_dft_4, 0, 0, 0>("), "{src}");
+        // Every kernel that claims it keeps whole warps of whole transforms.
+        for n in [2usize, 8, 16, 64, 128, 256, 512, 1000, 1024, 4096] {
+            for p in [F32, F64, F16] {
+                let Ok(k) = StockhamKernel::new(p, p, n, false, false, SHARED_SM90) else { continue };
+                if k.warp_sync() {
+                    assert!(32 % k.tpt == 0 && k.threads() % 64 == 0 && !k.column, "{}", k.module_name());
+                }
+            }
+        }
     }
 }

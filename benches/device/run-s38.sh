@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Thirty-eighth session (FFT: the waits of transforms inside one warp; one twiddle entry per
+# real pair). After stage.sh, carry .carry and target/prev (the previous build's bench, from the
+# session's starting commit). Output: $OUT/s38-$PHASE*.txt.
+# PHASE=a: real transforms and short c2c rows, this build against the previous one and against
+#          block barriers everywhere (ROCMATH_FFT_WARP_SYNC=0); c2r/r2c with room for 4 blocks
+#          (ROCMATH_FFT_MIN_BLOCKS=4) and with radix-8 / radix-32 rows (ROCMATH_FFT_ROW_RADIX).
+# PHASE=b: with ROCMATH_REQUIRE_GPU=1: the real-transform test with batch-interleaved launches
+#          fused (ROCMATH_FFT_REAL_PRE=2), then fft-test, fft_args-test and aot-test.
+# PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries) gemm_batched-test's split-K
+#          sweep alone.
+export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
+OUT=${OUT:-/tmp/out}
+B=.carry/rocmath-bench
+P=${PHASE:-a}
+status=0
+source benches/device/line.sh
+# both LABEL [ENV=VALUE ...] -- ARGS: the line with this build, then with the previous one.
+both() {
+  local label=$1; shift
+  line "$label this build" "$@"
+  B=target/prev/rocmath-bench line "$label previous build" "$@"
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s38-a-gpu.txt"
+  {
+    for c in 128 256 1024 2048 4096 8192 32768 d1024 h4096; do
+      sweep_case $c
+      for t in c2r r2c; do
+        args=(--precision $p --type $t --length $n --batch $b)
+        both "$t $p $n" -- "${args[@]}"
+        line "$t $p $n block barriers" ROCMATH_FFT_WARP_SYNC=0 -- "${args[@]}"
+      done
+    done
+    for n in 64 256 512; do
+      args=(--precision single --type c2c --length $n --batch $(batch_for $n))
+      both "c2c single $n" -- "${args[@]}"
+      line "c2c single $n block barriers" ROCMATH_FFT_WARP_SYNC=0 -- "${args[@]}"
+    done
+    for c in 1024 2048 4096 8192; do
+      sweep_case $c
+      for t in c2r r2c; do
+        line "$t $p $n min blocks 4" ROCMATH_FFT_MIN_BLOCKS=4 -- --precision $p --type $t --length $n --batch $b
+      done
+    done
+    for c in 512 1024 4096; do
+      sweep_case $c
+      for r in 8 32; do
+        line "c2r $p $n row radix $r" ROCMATH_FFT_ROW_RADIX=$r -- --precision $p --type c2r --length $n --batch $b
+      done
+    done
+  } > "$OUT/s38-a.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s38-b-gpu.txt"
+  {
+    ROCMATH_FFT_REAL_PRE=2 test_run 150 fft-test real_transforms_in_one_launch
+    test_run 380 fft-test
+    test_run 30 fft_args-test
+    test_run 30 aot-test
+  } > "$OUT/s38-b-tests.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s38-c-gpu.txt"
+  test_run 570 gemm_batched-test split_k_configs_match_reference > "$OUT/s38-c-split-k.txt" 2>&1
+  ;;
+esac
+exit $status
