@@ -7,6 +7,9 @@
 #          (ROCMATH_FFT_MIN_BLOCKS=4) and with radix-8 / radix-32 rows (ROCMATH_FFT_ROW_RADIX).
 # PHASE=b: with ROCMATH_REQUIRE_GPU=1: the real-transform test with batch-interleaved launches
 #          fused (ROCMATH_FFT_REAL_PRE=2), then fft-test, fft_args-test and aot-test.
+# PHASE=d: (target/varA and target/varB: benches of two forms of the real inverse's loads, both
+#          asking room for 4 blocks of the 256-thread real kernels) c2r and r2c, each form
+#          against the previous build and against one block (ROCMATH_FFT_MIN_BLOCKS=1).
 # PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries) gemm_batched-test's split-K
 #          sweep alone.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -60,6 +63,24 @@ b)
     test_run 30 fft_args-test
     test_run 30 aot-test
   } > "$OUT/s38-b-tests.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s38-d-gpu.txt"
+  {
+    for c in 512 1024 2048 4096 8192 16384 32768 d1024 h4096; do
+      sweep_case $c
+      for t in c2r r2c; do
+        args=(--precision $p --type $t --length $n --batch $b)
+        B=target/varA/rocmath-bench line "$t $p $n loads first (A)" -- "${args[@]}"
+        [ $t = c2r ] && B=target/varB/rocmath-bench line "$t $p $n loads in the loop (B)" -- "${args[@]}"
+        B=target/prev/rocmath-bench line "$t $p $n previous build" -- "${args[@]}"
+        B=target/varA/rocmath-bench line "$t $p $n A, one block" ROCMATH_FFT_MIN_BLOCKS=1 -- "${args[@]}"
+      done
+    done
+    for n in 512 1024; do
+      B=target/varA/rocmath-bench line "c2r single $n A, row radix 8" ROCMATH_FFT_ROW_RADIX=8 -- --precision single --type c2r --length $n --batch $(batch_for $n)
+    done
+  } > "$OUT/s38-d.txt" 2>&1
   ;;
 c)
   nvidia-smi -L > "$OUT/s38-c-gpu.txt"

@@ -426,12 +426,20 @@ template <class C> RM_INLINE C rm_fft_real_merge(C a, C b, C w) {
 // shared row for the first pass. A thread takes the pair k, N - k (k <= N / 2). The loads run
 // forward and backward over the input, each coalesced. Every thread reaches the barrier.
 template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_real_pre_load(C* row, int lt, const C* rtw, const IO& io) {
+    // (The other form tried, every pair loaded first and then merged, was 3-7 % slower on an
+    // H200 at real lengths 512, 2048-8192 and half 4096, and 2-6 % faster at 1024, 16384 and
+    // 32768: benches/results/2026-11-21-h100-fft.md, thirty-eighth session.)
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
-        // (A transform past the end leaves its row as it was: nothing stores what it computes.)
-        if (k <= N / 2 && io.valid) {
-            const C a = io.load(k), b = io.load(N - k), w = rm_fft_entry(rtw, k);
+        if (k <= N / 2) {
+            C a, b;
+            a.x = a.y = b.x = b.y = 0;
+            if (io.valid) {
+                a = io.load(k);
+                b = io.load(N - k);
+            }
+            const C w = rm_fft_entry(rtw, k);
             if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
             row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), w);
         }

@@ -685,9 +685,11 @@ impl StockhamKernel {
 
     /// Blocks per multiprocessor the kernel asks room for (NVIDIA launch bounds, which cap its
     /// registers at 64K / (threads x blocks); AMD ignores it). One-transform blocks of 512
-    /// threads and cluster blocks ask for as many as registers of twice the butterfly data a
-    /// thread holds (at least 64) allow: on the H100 8192 f32 then runs 4 % faster (2 blocks),
-    /// 16384 and 32768 as clusters of 4096-point blocks 7 and 9 % (4 blocks). Other kernels
+    /// threads, real kernels (pre- or post-processing fused) of 256 threads and cluster blocks
+    /// ask for as many as registers of twice the butterfly data a thread holds (at least 64)
+    /// allow: on the H100 8192 f32 then runs 4 % faster (2 blocks), 16384 and 32768 as clusters
+    /// of 4096-point blocks 7 and 9 % (4 blocks); on an H200 (thirty-eighth session) real
+    /// inverses of 1024-8192 points 3-8 % faster (4 blocks: 64 registers). Other kernels
     /// leave the compiler free (1): an explicit bound of one block slowed four-step passes by up
     /// to 1.7x (benches/results/2026-11-21-h100-fft.md, tenth session).
     /// `ROCMATH_FFT_MIN_BLOCKS` overrides it (at most 1024 threads per multiprocessor).
@@ -696,7 +698,9 @@ impl StockhamKernel {
         if let Some(b) = min_blocks_override() {
             return b.min(1024 / threads).max(1);
         }
-        if self.tpb != 1 || self.column || self.staged || (self.cluster == 1 && threads != 512) {
+        let one_transform_512 = self.tpb == 1 && threads == 512;
+        let real_256 = (self.real_pre || self.real_post) && threads == 256;
+        if self.column || self.staged || (self.cluster == 1 && !one_transform_512 && !real_256) || (self.cluster > 1 && self.tpb != 1) {
             return 1;
         }
         let words = if self.compute() == FftPrecision::F64 { 2 } else { 1 };
@@ -1610,7 +1614,7 @@ mod tests {
         // there; its twiddles follow the two pass blocks (2 x 15 x 16 + 15 x 256).
         let k = row(F32, 4096).with_dir(1).with_real_pre().unwrap();
         assert!(!k.staged && !k.staged_out && k.real_pre);
-        assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_rpre_inv");
+        assert_eq!(k.module_name(), "fft_ss_n4096_r16x16x16_t256_b1_rpre_m4_inv");
         let src = k.source();
         assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256, 0>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
         assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 0, 0, 4096, 4096, rm_fft_passes_"));
@@ -1644,6 +1648,8 @@ mod tests {
         let src = k.source();
         assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1>(").count() == 2);
         assert!(src.contains("rm_dft_2, 0, 1, 1>("));
+        // (Real kernels of 256 threads ask room for 4 blocks; the complex one leaves it free.)
+        assert_eq!((k.min_blocks(), row(F32, 512).min_blocks()), (4, 1));
         // 4096 on 256 threads spans warps; so does any column-ordered block.
         assert!(!row(F32, 4096).warp_sync() && !StockhamKernel::new(F32, F32, 64, true, false, SHARED_SM90).unwrap().warp_sync());
         // A staged store reads every row of the block after the last pass: that wait stays the
