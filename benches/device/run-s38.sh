@@ -10,6 +10,9 @@
 # PHASE=d: (target/varA and target/varB: benches of two forms of the real inverse's loads, both
 #          asking room for 4 blocks of the 256-thread real kernels) c2r and r2c, each form
 #          against the previous build and against one block (ROCMATH_FFT_MIN_BLOCKS=1).
+# PHASE=e: the final build: real lines; then, at once, fft-test, the batch-interleaved fused
+#          real test (ROCMATH_FFT_REAL_PRE=2), fft_args-test and aot-test in one process chain
+#          and gemm_batched-test's split-K sweep in another (its binary carried in .carry/tests).
 # PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries) gemm_batched-test's split-K
 #          sweep alone.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -81,6 +84,25 @@ d)
       B=target/varA/rocmath-bench line "c2r single $n A, row radix 8" ROCMATH_FFT_ROW_RADIX=8 -- --precision single --type c2r --length $n --batch $(batch_for $n)
     done
   } > "$OUT/s38-d.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s38-e-gpu.txt"
+  {
+    for c in 1024 4096 8192 16384 h4096; do
+      sweep_case $c
+      for t in c2r r2c; do
+        line "$t $p $n final build" -- --precision $p --type $t --length $n --batch $b
+      done
+    done
+  } > "$OUT/s38-e.txt" 2>&1
+  {
+    test_run 400 fft-test
+    ROCMATH_FFT_REAL_PRE=2 test_run 80 fft-test real_transforms_in_one_launch
+    test_run 30 fft_args-test
+    test_run 30 aot-test
+  } > "$OUT/s38-e-tests.txt" 2>&1 &
+  test_run 540 gemm_batched-test split_k_configs_match_reference > "$OUT/s38-e-split-k.txt" 2>&1
+  wait
   ;;
 c)
   nvidia-smi -L > "$OUT/s38-c-gpu.txt"
