@@ -13,6 +13,11 @@
 # PHASE=e: the final build: real lines; then, at once, fft-test, the batch-interleaved fused
 #          real test (ROCMATH_FFT_REAL_PRE=2), fft_args-test and aot-test in one process chain
 #          and gemm_batched-test's split-K sweep in another (its binary carried in .carry/tests).
+# PHASE=f: the final build: real 1024 (a 512-point half on 32 threads, which spills 60 bytes
+#          under the 4-block bound) with room for 3 blocks and for 1, and with block barriers;
+#          two rounds.
+# PHASE=g: the final build: real 2048-8192 and half 4096 with room for 4 blocks (default) and
+#          for 3; two rounds.
 # PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries) gemm_batched-test's split-K
 #          sweep alone.
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
@@ -103,6 +108,35 @@ e)
   } > "$OUT/s38-e-tests.txt" 2>&1 &
   test_run 540 gemm_batched-test split_k_configs_match_reference > "$OUT/s38-e-split-k.txt" 2>&1
   wait
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s38-f-gpu.txt"
+  {
+    for round in 1 2; do
+      for t in c2r r2c; do
+        args=(--precision single --type $t --length 1024 --batch 65536)
+        line "$t single 1024 default (4 blocks), round $round" -- "${args[@]}"
+        line "$t single 1024 3 blocks, round $round" ROCMATH_FFT_MIN_BLOCKS=3 -- "${args[@]}"
+        line "$t single 1024 1 block, round $round" ROCMATH_FFT_MIN_BLOCKS=1 -- "${args[@]}"
+        [ $t = c2r ] && line "$t single 1024 block barriers, round $round" ROCMATH_FFT_WARP_SYNC=0 -- "${args[@]}"
+      done
+    done
+  } > "$OUT/s38-f.txt" 2>&1
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s38-g-gpu.txt"
+  {
+    for round in 1 2; do
+      for c in 2048 4096 8192 h4096; do
+        sweep_case $c
+        for t in c2r r2c; do
+          args=(--precision $p --type $t --length $n --batch $b)
+          line "$t $p $n default (4 blocks), round $round" -- "${args[@]}"
+          line "$t $p $n 3 blocks, round $round" ROCMATH_FFT_MIN_BLOCKS=3 -- "${args[@]}"
+        done
+      done
+    done
+  } > "$OUT/s38-g.txt" 2>&1
   ;;
 c)
   nvidia-smi -L > "$OUT/s38-c-gpu.txt"

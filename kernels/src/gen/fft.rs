@@ -689,7 +689,8 @@ impl StockhamKernel {
     /// ask for as many as registers of twice the butterfly data a thread holds (at least 64)
     /// allow: on the H100 8192 f32 then runs 4 % faster (2 blocks), 16384 and 32768 as clusters
     /// of 4096-point blocks 7 and 9 % (4 blocks); on an H200 (thirty-eighth session) real
-    /// inverses of 1024-8192 points 3-8 % faster (4 blocks: 64 registers). Other kernels
+    /// inverses of 512, 4096, 8192 and half 4096 points 3-8 % faster, 2048 level, the forwards
+    /// level or up to 2 % faster (4 blocks: 64 registers; 3 for 1024, below). Other kernels
     /// leave the compiler free (1): an explicit bound of one block slowed four-step passes by up
     /// to 1.7x (benches/results/2026-11-21-h100-fft.md, tenth session).
     /// `ROCMATH_FFT_MIN_BLOCKS` overrides it (at most 1024 threads per multiprocessor).
@@ -706,7 +707,16 @@ impl StockhamKernel {
         let words = if self.compute() == FftPrecision::F64 { 2 } else { 1 };
         let per_thread = self.passes.iter().map(|&r| (self.n / r).div_ceil(self.tpt) * r).max().unwrap_or(1);
         let registers = (2 * per_thread * 2 * words).max(64);
-        (65536 / (threads * registers)).max(1)
+        let blocks = (65536 / (threads * registers)).max(1);
+        // A real inverse on 32 threads a transform (a half of 512: 16 16 2) spills 60 bytes
+        // under 4 blocks' 64 registers; with room for 3 (80 registers, no spill) 1024 real ran
+        // 9 % faster on an H200, while 2048-8192 and the forwards lost 1-6 % with 3 (thirty-eighth
+        // session).
+        if self.real_pre && self.tpt == 32 {
+            blocks.min(3)
+        } else {
+            blocks
+        }
     }
 
     /// The same row kernel with both sides staged through shared memory in element order
@@ -1648,8 +1658,11 @@ mod tests {
         let src = k.source();
         assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1>(").count() == 2);
         assert!(src.contains("rm_dft_2, 0, 1, 1>("));
-        // (Real kernels of 256 threads ask room for 4 blocks; the complex one leaves it free.)
-        assert_eq!((k.min_blocks(), row(F32, 512).min_blocks()), (4, 1));
+        // (Real kernels of 256 threads ask room for 4 blocks, 3 for this inverse on 32 threads;
+        // the complex one leaves it free.)
+        let forward = row(F32, 512).with_dir(-1).with_real_post().unwrap();
+        let longer = row(F32, 4096).with_dir(1).with_real_pre().unwrap();
+        assert_eq!((k.min_blocks(), forward.min_blocks(), longer.min_blocks(), row(F32, 512).min_blocks()), (3, 4, 4, 1));
         // 4096 on 256 threads spans warps; so does any column-ordered block.
         assert!(!row(F32, 4096).warp_sync() && !StockhamKernel::new(F32, F32, 64, true, false, SHARED_SM90).unwrap().warp_sync());
         // A staged store reads every row of the block after the last pass: that wait stays the
