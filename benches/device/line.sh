@@ -19,5 +19,5 @@ sweep_case() {
 # test_run SECONDS BINARY [FILTER]: one carried test binary with ROCMATH_REQUIRE_GPU=1: its
 # test lines and failures (read them: the pipeline's status is cut's, not the tests').
 test_run() {
-  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error" | cut -c1-400 || status=1
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400 || status=1
 }

@@ -18,8 +18,8 @@
 #          two rounds.
 # PHASE=g: the final build: real 2048-8192 and half 4096 with room for 4 blocks (default) and
 #          for 3; two rounds.
-# PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries) gemm_batched-test's split-K
-#          sweep alone.
+# PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries; not run this session)
+#          gemm_batched-test's split-K sweep in three shards at once (ROCMATH_TEST_SHARD).
 export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
@@ -140,7 +140,10 @@ g)
   ;;
 c)
   nvidia-smi -L > "$OUT/s38-c-gpu.txt"
-  test_run 570 gemm_batched-test split_k_configs_match_reference > "$OUT/s38-c-split-k.txt" 2>&1
+  for i in 0 1 2; do
+    ROCMATH_TEST_SHARD=$i/3 test_run 570 gemm_batched-test "split_k_configs_match_reference --nocapture" > "$OUT/s38-c-split-k-$i.txt" 2>&1 &
+  done
+  wait
   ;;
 esac
 exit $status

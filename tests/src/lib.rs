@@ -280,6 +280,22 @@ pub fn config_selected(tag: &str) -> bool {
     }
 }
 
+/// `ROCMATH_TEST_SHARD=i/n`: a long sweep checks only its every n-th case from the i-th, so that
+/// n processes can share it (`None`: every case). A malformed value or `i >= n` panics.
+pub fn test_shard() -> Option<(usize, usize)> {
+    let value = std::env::var("ROCMATH_TEST_SHARD").ok()?;
+    let shard = value.split_once('/').and_then(|(i, n)| Some((i.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?)));
+    match shard {
+        Some((i, n)) if i < n => Some((i, n)),
+        _ => panic!("ROCMATH_TEST_SHARD={value}: expected i/n with i < n"),
+    }
+}
+
+/// Whether case `index` of a sweep is in this process's [`test_shard`].
+pub fn in_test_shard(index: usize) -> bool {
+    test_shard().is_none_or(|(i, n)| index % n == i)
+}
+
 /// The GPUs present (empty without one; a panic with ROCMATH_REQUIRE_GPU=1 and none).
 pub fn test_gpus() -> Vec<Device> {
     let gpus: Vec<Device> = test_devices().into_iter().filter(Device::is_gpu).collect();

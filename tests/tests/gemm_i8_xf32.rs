@@ -7,7 +7,7 @@ use rocmath_blas::{
     Operation, Status,
 };
 use rocmath_runtime::DeviceBuffer;
-use rocmath_tests::{gemm_i8_reference, stored_shape, test_devices, test_handles, xf32_compute_roundoff, GemmCase, Rng};
+use rocmath_tests::{gemm_i8_reference, in_test_shard, stored_shape, test_shard, test_devices, test_handles, xf32_compute_roundoff, GemmCase, Rng};
 
 const OPS: [Operation; 3] = [Operation::None, Operation::Transpose, Operation::ConjugateTranspose];
 /// Written into the ld padding (and the C window when beta = 0): must survive / not be read.
@@ -502,15 +502,10 @@ fn xf32_candidates_at_tile_edges() {
         );
         // ROCMATH_TEST_SHARD=i/n checks every n-th config from the i-th only (the whole list takes
         // about 14 minutes on an H100 machine; shards run as parallel processes).
-        let shard = std::env::var("ROCMATH_TEST_SHARD").ok().and_then(|v| {
-            let (i, n) = v.split_once('/')?;
-            Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?.max(1)))
-        });
-        assert!(shard.is_none_or(|(i, n)| i < n), "ROCMATH_TEST_SHARD {shard:?}: the index must be below the count");
         let (mut seed, mut checked) = (700, 0);
         for (index, cfg) in configs.iter().enumerate() {
             seed += 12; // (per config, so that a shard draws what the whole run draws)
-            if shard.is_some_and(|(i, n)| index % n != i) {
+            if !in_test_shard(index) {
                 continue;
             }
             let mut seed = seed;
@@ -527,7 +522,7 @@ fn xf32_candidates_at_tile_edges() {
                 }
             }
         }
-        eprintln!("{arch}: {checked} of {} xf32 candidates checked (shard {shard:?})", configs.len());
+        eprintln!("{arch}: {checked} of {} xf32 candidates checked (shard {:?})", configs.len(), test_shard());
     }
 }
 
