@@ -926,7 +926,8 @@ impl GpuPlan {
                     src = copy;
                 }
                 // (Blocks that read and write columns, batch-interleaved on both sides, keep the
-                // two launches: that fused form has not run on a GPU.)
+                // two launches unless ROCMATH_FFT_REAL_PRE=2: that fused form passed the GPU test
+                // in the thirty-eighth session but has not been timed.)
                 let outer = others(&lengths, 0, &src, &output, batch);
                 let columns = in_columns(&outer, src.strides[0], 0) && in_columns(&outer, 2 * output.strides[0], 1) && real_pre_setting() != 2;
                 if n.is_multiple_of(2) && n > 2 && !columns && real_pre_fused() && b.fits_one_pass(n / 2, &src, &output) {
