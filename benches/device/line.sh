@@ -1,4 +1,5 @@
-# Sourced by the session scripts (run-s10.sh and later) after setting B (the bench binary).
+# Sourced by the session scripts (run-s10.sh and later; from run-s15.sh on through session.sh)
+# after setting B (the bench binary).
 # line LABEL [ENV=VALUE ...] -- FFT-ARGS: one bench run of ours and cuFFT's, their time lines
 # (and any failure) under a "== LABEL" header.
 line() {

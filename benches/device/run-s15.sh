@@ -8,13 +8,8 @@
 # squares and skinny shapes only), and the batch lines with the committed and the new tables.
 # PHASE=b-j: FFT A/Bs, tests, ncu and suites of the later builds; each case says what it runs
 # (benches/results/2026-11-21-h100-fft.md and -gemm.md, fifteenth session, list the files).
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
 source benches/device/gemm-lib.sh
-source benches/device/line.sh
+source benches/device/session.sh
 BATCHES="32 10000|64 4096|128 2048"
 case $P in
 a)

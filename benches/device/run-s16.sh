@@ -29,12 +29,7 @@
 #          FFT tests and the suite.
 # PHASE=g: (folds: both sides in column kernels, stores only elsewhere) the suite, 8192-65536
 #          against both sides folded everywhere (ROCMATH_FFT_PAD_FOLD=3), and the FFT tests.
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 case $P in
 a)
   nvidia-smi -L > "$OUT/s16-a-gpu.txt"

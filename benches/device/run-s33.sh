@@ -31,12 +31,7 @@
 # PHASE=b: (the relaxed exit and the products the default; run on that build, then again after
 #          PHASE=e with the L2 prefetch for cluster kernels too, files s33-f-*) fft-test,
 #          fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1; the FFT suite.
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 case $P in
 a)
   nvidia-smi -L > "$OUT/s33-a-gpu.txt"

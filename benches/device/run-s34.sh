@@ -22,12 +22,7 @@
 #          aot-test and runtime-test with ROCMATH_REQUIRE_GPU=1; gemm lines (their results checked
 #          against the reference) in s, h, d, c; the four-step lengths of PHASE d, the default
 #          against ROCMATH_FFT_ODD_RADIX=1; the FFT suite.
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 case $P in
 a)
   nvidia-smi -L > "$OUT/s34-a-gpu.txt"

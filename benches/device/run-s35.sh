@@ -10,12 +10,7 @@
 # PHASE=d: each Bluestein length, the default against 5-smooth m, two rounds; the FFT suite.
 # PHASE=e: (radix-19 and radix-23 butterflies) the fft-test cases whose lengths they change,
 #          with ROCMATH_REQUIRE_GPU=1; lengths with 19 and 23 against cuFFT (before: Bluestein).
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 # Primes past 17 (and 2062 = 2 x 1031): m = 40, 196, 2160, 4320, 8640, 16384 in one block;
 # 25000 (12289) where f32 still fits; 131220 and 262440 past it.
 LENGTHS="19 97 1031 2062 4099 8191 12289 65537 131071 d1031 d4099"

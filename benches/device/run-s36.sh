@@ -7,12 +7,7 @@
 #          and below 256 bytes; then the FFT suite.
 # PHASE=g: (a GEMM carry: stage.sh without the FFT test binaries) every GEMM test binary with
 #          ROCMATH_REQUIRE_GPU=1, the first run since the thirty-fourth session's runtime change.
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 SHORT="2 4 8 13 16 17 19 32 38 64 100 128 256 d16 d32 d64 d128"
 case $P in
 a)

@@ -16,12 +16,7 @@
 # PHASE=g: (a GEMM carry: stage.sh without the FFT test binaries) the GEMM tests the last
 #          session did not run: gemm_i8_xf32-test, rocblas-cdylib, and gemm_batched-test's
 #          split-K sweep (PHASE=h), each alone.
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 # Real lengths (the complex half is n / 2; sweep_case: single unless prefixed d or h, 2^26 real
 # elements a call, half that for double).
 C2R="8 16 32 64 128 256 1024 4096 8192 32768 d64 d1024 d8192 h64 h4096"

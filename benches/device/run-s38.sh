@@ -20,12 +20,7 @@
 #          for 3; two rounds.
 # PHASE=c: (a GEMM carry: stage.sh without the FFT test binaries; not run this session)
 #          gemm_batched-test's split-K sweep in three shards at once (ROCMATH_TEST_SHARD).
-export PATH=/usr/local/cuda/bin:$PATH ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
-OUT=${OUT:-/tmp/out}
-B=.carry/rocmath-bench
-P=${PHASE:-a}
-status=0
-source benches/device/line.sh
+source benches/device/session.sh
 # both LABEL [ENV=VALUE ...] -- ARGS: the line with this build, then with the previous one.
 both() {
   local label=$1; shift
