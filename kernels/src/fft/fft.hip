@@ -132,7 +132,7 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
 #define RM_FFT_PAD (1 << RM_FFT_PAD_SHIFT)
 RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 
-// rm_fft_pad(x + c) from px = rm_fft_pad(x), where x is a multiple of M and c >= 0 is a
+// Element rm_fft_pad(x + c) from px = rm_fft_pad(x), where x is a multiple of M and c >= 0 is a
 // constant once the caller's loops unroll: px + c + c / RM_FFT_PAD where x + c crosses the same
 // number of padding boundaries as c does (x a multiple of the period, or x within a period
 // leaving room for c's remainder), so the shared address is the thread's base plus an
@@ -143,9 +143,11 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 #ifndef RM_FFT_PAD_FOLD
 #define RM_FFT_PAD_FOLD 3
 #endif
-template <int M, int WHICH> RM_INLINE int rm_fft_pad_plus(int x, int px, int c) {
+// Returns the element's address in `row`: where it folds, the thread's pointer row + px (the
+// same in every call) plus the constant, which the compiler did not split off an int index.
+template <int M, int WHICH, class C> RM_INLINE C* rm_fft_padded(C* row, int x, int px, int c) {
     const bool folds = (RM_FFT_PAD_FOLD & WHICH) && (M % RM_FFT_PAD == 0 || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
-    return folds ? px + c + c / RM_FFT_PAD : rm_fft_pad(x + c);
+    return folds ? (row + px) + (c + c / RM_FFT_PAD) : row + rm_fft_pad(x + c);
 }
 
 // Where one thread's transform lives in global memory, and how its elements are stored.
@@ -325,6 +327,34 @@ template <int SYNC> RM_INLINE void rm_fft_row_sync() {
     else rm_barrier();
 }
 
+// Butterfly j = lt + it TPT of a pass with NS = product of the earlier radices: j / NS and
+// j % NS split into a part from lt alone (once per thread) and a compile-time part from it,
+// where the shapes allow (0 <= lt < TPT in every caller). NS % TPT == 0 (the later passes of a
+// long row): j / NS = it TPT / NS and j % NS = lt + it TPT % NS, so the twiddle and shared
+// addresses are the thread's base plus immediates. TPT % NS == 0 (the early passes):
+// j / NS = lt / NS + it TPT / NS and j % NS = lt % NS. Otherwise unsigned division per
+// butterfly (by a constant: a multiply-high). Signed j / NS and j % NS took five integer
+// instructions per butterfly for the sign (sm_90 SASS of the 512-point kernel).
+template <int NS, int TPT> struct rm_fft_butterfly {
+    enum { HI = NS % TPT == 0, LO = !HI && TPT % NS == 0 };
+    int lt, lt_div, lt_mod;
+    RM_INLINE explicit rm_fft_butterfly(int t) : lt(t), lt_div(LO ? (int)((unsigned)t / NS) : 0), lt_mod(LO ? (int)((unsigned)t % NS) : t) {}
+    RM_INLINE int div(int it) const {
+        if (HI) return it * TPT / NS;
+        if (LO) return lt_div + it * (TPT / NS);
+        return (int)((unsigned)(lt + it * TPT) / NS);
+    }
+    // j % NS = mod_base() + mod_offset(it): the per-thread part, and the rest (a constant
+    // where the shapes split).
+    RM_INLINE int mod_base() const { return HI || LO ? lt_mod : 0; }
+    RM_INLINE int mod_offset(int it) const {
+        if (HI) return it * TPT % NS;
+        if (LO) return 0;
+        return (int)((unsigned)(lt + it * TPT) % NS);
+    }
+    RM_INLINE int mod(int it) const { return mod_base() + mod_offset(it); }
+};
+
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
 // ITERS = butterflies per thread (ceil(N / RADIX / TPT)). SRC / DST: 0 = the shared-memory
 // row, 1 = global memory through `io`. The first pass reads global memory directly and the last
@@ -335,18 +365,37 @@ template <int SYNC> RM_INLINE void rm_fft_row_sync() {
 // Twiddles: the pass's own block of the table at TWOFF, tw[TWOFF + (r - 1) NS + k] =
 // exp(-2 pi i k r / (NS RADIX)) for k = j mod NS: consecutive butterflies read consecutive
 // entries (one coalesced read per element rather than a gather at stride r N / (NS RADIX)).
+//
+// Shared addresses: each access's padded index is rm_fft_padded's of a per-thread base x and a
+// constant c once the loops unroll. Where TPT is a multiple of the padding period, x is lt and c
+// carries it TPT, so the fold (RM_FFT_PAD_FOLD) leaves no per-butterfly integer work; else x is
+// the butterfly's own index.
 template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, int SYNC, class IO>
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
+    typedef rm_fft_butterfly<NS, TPT> BF;
+    const BF bf(lt);
+    enum { LT_BASE = TPT % RM_FFT_PAD == 0, LAST = NS * RADIX == N };
+    const int plt = rm_fft_pad(lt);
+    const C* tw_t = tw + TWOFF + bf.mod_base();
     C v[ITERS][RADIX];
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
         if (j < N / RADIX && (SRC == 0 || io.valid)) {
+            if (SRC) {
 #pragma unroll
-            for (int r = 0; r < RADIX; ++r) v[it][r] = SRC ? io.load(j + r * (N / RADIX)) : row[rm_fft_pad_plus<1, 1>(j, rm_fft_pad(j), r * (N / RADIX))];
+                for (int r = 0; r < RADIX; ++r) v[it][r] = io.load(j + r * (N / RADIX));
+            } else {
+                const int x = LT_BASE ? lt : j, px = LT_BASE ? plt : rm_fft_pad(j), c = LT_BASE ? it * TPT : 0;
+#pragma unroll
+                for (int r = 0; r < RADIX; ++r) v[it][r] = *rm_fft_padded<1, 1>(row, x, px, c + r * (N / RADIX));
+            }
             if (NS > 1) {
+                // (From the thread's own pointer into the table, for the same reason as
+                // rm_fft_padded.)
+                const int k = bf.mod_offset(it);
 #pragma unroll
-                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw, TWOFF + (r - 1) * NS + j % NS));
+                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw_t, (r - 1) * NS + k));
             }
             DFT::template run<DIR, C>(v[it]);
         }
@@ -361,27 +410,52 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             big_s = rm_fft_big_twiddle<DIR>(io.big_lo, io.big_hi, io.big_shift, io.index0 * NS);
         }
     }
+    // Butterfly j's outputs go to d + r NS, d = (j / NS) NS RADIX + j % NS (j itself in the
+    // last pass, where j < NS). The store into the row takes the padded index from base x
+    // (a multiple of M) plus constant c + r NS:
+    //   the last pass, or NS % TPT == 0, with TPT a multiple of the period: x = lt;
+    //   TPT % NS == 0 with TPT RADIX a multiple of the period: x = d of it = 0 (lt RADIX for
+    //   the first pass, NS = 1), c = it TPT RADIX;
+    //   else x = d.
+    enum { STORE_LT = LT_BASE && (LAST || BF::HI), STORE_D0 = !STORE_LT && BF::LO && (TPT * RADIX) % RM_FFT_PAD == 0 };
+    const int d0 = bf.div(0) * NS * RADIX + bf.mod(0);
+    const int pd0 = rm_fft_pad(d0);
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
         const int j = lt + it * TPT;
         if (j < N / RADIX) {
-            const int d = (j / NS) * NS * RADIX + (j % NS);
             if (DST) {
                 // The last pass: NS = N / RADIX, so d = j.
                 if (io.valid) {
                     rm_fft_big_twiddle_apply<DIR, RADIX, RECUR>(io, big_base, big_g, big_s, it, v[it]);
 #pragma unroll
-                    for (int r = 0; r < RADIX; ++r) io.store(d + r * NS, v[it][r]);
+                    for (int r = 0; r < RADIX; ++r) io.store(j + r * NS, v[it][r]);
                 }
             } else {
+                const int d = LAST ? j : bf.div(it) * NS * RADIX + bf.mod(it);
+                const int x = STORE_LT ? lt : STORE_D0 ? d0 : d;
+                const int px = STORE_LT ? plt : STORE_D0 ? pd0 : rm_fft_pad(d);
+                const int c = STORE_LT ? d - lt : STORE_D0 ? it * TPT * RADIX : 0;
+                // (x is a multiple of RADIX in the first pass, NS = 1, unless it is lt.)
+                enum { M = NS == 1 && !STORE_LT ? RADIX : 1 };
 #pragma unroll
-                // (The first pass's d = j RADIX is a multiple of its radix.)
-                for (int r = 0; r < RADIX; ++r) row[rm_fft_pad_plus<NS == 1 ? RADIX : 1, 2>(d, rm_fft_pad(d), r * NS)] = v[it][r];
+                for (int r = 0; r < RADIX; ++r) *rm_fft_padded<M, 2>(row, x, px, c + r * NS) = v[it][r];
             }
         }
     }
     if (DST == 0) rm_fft_row_sync<SYNC>();
 }
+
+// Row elements lt + c and N - lt - c, for c = it TPT: where TPT is a multiple of the padding
+// period, pointers of the thread's own plus immediates (pad(y + c) = pad(y) + c + c / RM_FFT_PAD
+// for c a multiple of it, either sign); else the padded index per access.
+template <int N, int TPT, class C> struct rm_fft_pair_rows {
+    enum { SPLIT = TPT % RM_FFT_PAD == 0 };
+    C* row; int lt; C* up; C* down;
+    RM_INLINE rm_fft_pair_rows(C* r, int t) : row(r), lt(t), up(r + rm_fft_pad(t)), down(r + rm_fft_pad(N - t)) {}
+    RM_INLINE C* lo(int c) const { return SPLIT ? up + (c + c / RM_FFT_PAD) : row + rm_fft_pad(lt + c); }
+    RM_INLINE C* hi(int c) const { return SPLIT ? down - (c + c / RM_FFT_PAD) : row + rm_fft_pad(N - lt - c); }
+};
 
 // Real forward of even length 2N, fused after the N-point transform Z of z[j] = x[2j] +
 // i x[2j+1] (the pass list's last pass left Z in the shared row): X[k] for k = 0..N (N + 1
@@ -391,25 +465,29 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
 // k, N - k (k <= N / 2; k = 0 also gives X[N]): two shared reads for two outputs, stores that run
 // forward and backward, each coalesced, and in the row no place another thread reads. With
 // TO_ROW every thread reaches the barrier.
-// Output e of rm_fft_real_post: into the row (TO_ROW) or stored through io.
-template <int TO_ROW, class C, class IO> RM_INLINE void rm_fft_real_put(C* row, const IO& io, int e, C v) {
-    if (TO_ROW) row[rm_fft_pad(e)] = v;
+// Output e of rm_fft_real_post: into the row at `at` (TO_ROW) or stored through io.
+template <int TO_ROW, class C, class IO> RM_INLINE void rm_fft_real_put(C* at, const IO& io, int e, C v) {
+    if (TO_ROW) *at = v;
     else io.store(e, v);
 }
 template <int N, int TPT, int TO_ROW, class C, class IO> RM_INLINE void rm_fft_real_post(C* row, int lt, const C* rtw, const IO& io) {
     if (!TO_ROW && !io.valid) return;
+    const rm_fft_pair_rows<N, TPT, C> rows(row, lt);
+    const C* rtw_t = rtw + lt;
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
         if (k <= N / 2) {
-            const C zk = row[rm_fft_pad(k)], zr = row[rm_fft_pad(k == 0 ? 0 : N - k)];
-            const C w = rm_fft_entry(rtw, k);
+            // (For k = 0 the pair's other element is zk itself; element N of the row, read and
+            // dropped, lies inside it.)
+            const C zk = *rows.lo(it * TPT), zn = *rows.hi(it * TPT), zr = k == 0 ? zk : zn;
+            const C w = rm_fft_entry(rtw_t, it * TPT);
             const C xk = rm_fft_real_split(zk, zr, w);
             if (!TO_ROW) io.store(k, xk);
             // The pair's other output, X[N - k] (X[N] for k = 0, where zr is zk); none where N - k
             // is k itself.
-            if (2 * k != N) rm_fft_real_put<TO_ROW>(row, io, k == 0 ? N : N - k, rm_fft_real_split(zr, zk, rm_fft_real_partner(w)));
-            if (TO_ROW) row[rm_fft_pad(k)] = xk;
+            if (2 * k != N) rm_fft_real_put<TO_ROW>(rows.hi(it * TPT), io, N - k, rm_fft_real_split(zr, zk, rm_fft_real_partner(w)));
+            if (TO_ROW) *rows.lo(it * TPT) = xk;
         }
     }
     if (TO_ROW) rm_barrier();
@@ -429,6 +507,8 @@ template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_rea
     // (The other form tried, every pair loaded first and then merged, was 3-7 % slower on an
     // H200 at real lengths 512, 2048-8192 and half 4096, and 2-6 % faster at 1024, 16384 and
     // 32768: benches/results/2026-11-21-h100-fft.md, thirty-eighth session.)
+    const rm_fft_pair_rows<N, TPT, C> rows(row, lt);
+    const C* rtw_t = rtw + lt;
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
@@ -439,9 +519,9 @@ template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_rea
                 a = io.load(k);
                 b = io.load(N - k);
             }
-            const C w = rm_fft_entry(rtw, k);
-            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
-            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), w);
+            const C w = rm_fft_entry(rtw_t, it * TPT);
+            if (k != 0 && 2 * k != N) *rows.hi(it * TPT) = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
+            *rows.lo(it * TPT) = rm_fft_real_merge(a, rm_conj(b), w);
         }
     }
     rm_fft_row_sync<SYNC>();
@@ -450,13 +530,15 @@ template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_rea
 // The same where a staged load left X[0..N] in the row (N + 1 elements; short transforms, and
 // column-ordered blocks that read rows): Z replaces X[0..N-1] in place.
 template <int N, int TPT, int SYNC, class C> RM_INLINE void rm_fft_real_pre_rows(C* row, int lt, const C* rtw) {
+    const rm_fft_pair_rows<N, TPT, C> rows(row, lt);
+    const C* rtw_t = rtw + lt;
 #pragma unroll
     for (int it = 0; it < (N / 2 + TPT) / TPT; ++it) {
         const int k = lt + it * TPT;
         if (k <= N / 2) {
-            const C a = row[rm_fft_pad(k)], b = row[rm_fft_pad(N - k)], w = rm_fft_entry(rtw, k);
-            if (k != 0 && 2 * k != N) row[rm_fft_pad(N - k)] = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
-            row[rm_fft_pad(k)] = rm_fft_real_merge(a, rm_conj(b), w);
+            const C a = *rows.lo(it * TPT), b = *rows.hi(it * TPT), w = rm_fft_entry(rtw_t, it * TPT);
+            if (k != 0 && 2 * k != N) *rows.hi(it * TPT) = rm_fft_real_merge(b, rm_conj(a), rm_fft_real_partner(w));
+            *rows.lo(it * TPT) = rm_fft_real_merge(a, rm_conj(b), w);
         }
     }
     rm_fft_row_sync<SYNC>();
@@ -466,10 +548,12 @@ template <int N, int TPT, int SYNC, class C> RM_INLINE void rm_fft_real_pre_rows
 // input left its spectrum in the shared row; multiply it by the filter's spectrum (io.post)
 // before the inverse transform's passes read it. Every thread reaches the barrier.
 template <int N, int TPT, int SYNC, class C, class IO> RM_INLINE void rm_fft_bluestein_filter(C* row, int lt, const IO& io) {
+    const rm_fft_pair_rows<N, TPT, C> rows(row, lt);
+    const C* post_t = io.post + lt;
 #pragma unroll
     for (int it = 0; it < (N + TPT - 1) / TPT; ++it) {
         const int e = lt + it * TPT;
-        if (e < N) row[rm_fft_pad(e)] = row[rm_fft_pad(e)] * rm_fft_entry(io.post, e);
+        if (e < N) *rows.lo(it * TPT) = *rows.lo(it * TPT) * rm_fft_entry(post_t, it * TPT);
     }
     rm_fft_row_sync<SYNC>();
 }

@@ -799,7 +799,7 @@ impl StockhamKernel {
     }
 
     /// Which shared-memory accesses of the passes take their padded index as the thread's base
-    /// plus an immediate rather than a shift and add each (`rm_fft_pad_plus` in fft.hip): 1
+    /// plus an immediate rather than a shift and add each (`rm_fft_padded` in fft.hip): 1
     /// loads, 2 stores, 3 both, 0 none. On the H100 (benches/results/2026-11-21-h100-fft.md,
     /// sixteenth session) both cut a 2048-point column pass from 191 M to 149 M instructions and
     /// from about 580 to 533 us; in row kernels folded loads saved few instructions and made
