@@ -15,6 +15,12 @@
 # PHASE=e: (carry target/gemmcarry: tests/gemm_batched-test, copied from target/release/deps and
 #          stripped) gemm_batched-test's split-K sweep in eight shards at once (ROCMATH_TEST_SHARD),
 #          each with its own kernel cache.
+# PHASE=f: (target/varA: rocmath-bench and fft-test built with the thread index's range told to
+#          the compiler, RM_ASSUME) c2c and real lines, the committed build (.carry) against
+#          varA, two rounds; then varA's fft-test with ROCMATH_REQUIRE_GPU=1.
+# PHASE=g: (target/final: rocmath-bench with the range assumed only where phase f measured it
+#          faster: single and half, threads per transform a power of two) the committed build
+#          (.carry) against it on the cases phase f moved.
 source benches/device/session.sh
 # three LABEL -- ARGS: the line with this build, with folded loads, and with the previous build.
 three() {
@@ -83,6 +89,46 @@ e)
       2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400 > "$OUT/s39-e-split-k-$i.txt" &
   done
   wait
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s39-f-gpu.txt"
+  {
+    for round in 1 2; do
+      for c in 512 1000 4096 8192; do
+        args=(--precision single --type c2c --length $c --batch $(batch_for $c))
+        line "c2c single $c committed, round $round" -- "${args[@]}"
+        B=target/varA/rocmath-bench line "c2c single $c assume, round $round" -- "${args[@]}"
+      done
+      for c in 128 256 1024 4096 8192 d1024; do
+        sweep_case $c
+        for t in c2r r2c; do
+          args=(--precision $p --type $t --length $n --batch $b)
+          line "$t $p $n committed, round $round" -- "${args[@]}"
+          B=target/varA/rocmath-bench line "$t $p $n assume, round $round" -- "${args[@]}"
+        done
+      done
+    done
+  } > "$OUT/s39-f.txt" 2>&1
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc-varA timeout 380 target/varA/fft-test 2>&1 \
+    | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400 > "$OUT/s39-f-tests.txt"
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s39-g-gpu.txt"
+  {
+    for c in 1000 4096; do
+      args=(--precision single --type c2c --length $c --batch $(batch_for $c))
+      line "c2c single $c committed" -- "${args[@]}"
+      B=target/final/rocmath-bench line "c2c single $c final" -- "${args[@]}"
+    done
+    for c in 128 256 1024 d1024; do
+      sweep_case $c
+      for t in c2r r2c; do
+        args=(--precision $p --type $t --length $n --batch $b)
+        line "$t $p $n committed" -- "${args[@]}"
+        B=target/final/rocmath-bench line "$t $p $n final" -- "${args[@]}"
+      done
+    done
+  } > "$OUT/s39-g.txt" 2>&1
   ;;
 esac
 exit $status

@@ -57,6 +57,10 @@
 
 #define RM_INLINE __device__ inline __attribute__((always_inline))
 
+// A fact the compiler may use (clang's and nvrtc's __builtin_assume); the caller guarantees it.
+// Thread indices come from inline assembly on NVIDIA, so without it their range is unknown.
+#define RM_ASSUME(cond) __builtin_assume(cond)
+
 // Launch bounds: max threads per block, min blocks (waves per EU on AMD) for occupancy.
 #if RM_AMD
 #define RM_LAUNCH_BOUNDS(threads, min_waves_per_eu) \

@@ -582,6 +582,13 @@ template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<double, TO, rm_c64
     }
 };
 
+// RM_FFT_ASSUME_LANE (`assume_lane` in kernels/src/gen/fft.rs): the kernel tells the compiler
+// that the thread index lies within the block (the launch guarantees it), so that lt < TPT
+// folds the passes' per-iteration range tests.
+#ifndef RM_FFT_ASSUME_LANE
+#define RM_FFT_ASSUME_LANE 0
+#endif
+
 // N points per TPT threads, TPB transforms per block, each in a shared-memory row of ROW
 // elements. COLUMN: the block's transforms are
 // adjacent in memory (outer stride below the element stride), so consecutive threads take
@@ -600,6 +607,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     C* sm = (C*)rm_dyn_shared;
     const int tid = rm_tid_x();
+    if (RM_FFT_ASSUME_LANE) RM_ASSUME(tid >= 0 && tid < TPT * TPB);
     const int t = COLUMN ? tid % TPB : tid / TPT;
     const int lt = COLUMN ? tid / TPB : tid % TPT;
     const rm_i64 first = (rm_i64)rm_bid_x() * TPB;
@@ -783,6 +791,7 @@ RM_INLINE void rm_fft_stockham_cluster(IO io, rm_fft_outer outer, rm_i64 transfo
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     C* row = (C*)rm_dyn_shared;
     const int lt = rm_tid_x();
+    if (RM_FFT_ASSUME_LANE) RM_ASSUME(lt >= 0 && lt < TPT);
     const unsigned rank = rm_cluster_rank();
     const rm_i64 tr = (rm_i64)(rm_bid_x() / CL);
     io.valid = tr < transforms;

@@ -413,6 +413,12 @@ fn warp_sync_allowed() -> bool {
     *ALLOWED.get_or_init(|| std::env::var("ROCMATH_FFT_WARP_SYNC").map_or(true, |v| v != "0"))
 }
 
+/// `ROCMATH_FFT_ASSUME_LANE` ([`StockhamKernel::assume_lane`] for every kernel: 0 or 1; A/B).
+fn assume_lane_override() -> Option<bool> {
+    static ASSUME: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    ASSUME.get_or_init(|| env_number("ROCMATH_FFT_ASSUME_LANE", |v| v <= 1)).map(|v| v == 1)
+}
+
 /// `ROCMATH_FFT_PAD_FOLD` ([`StockhamKernel::pad_fold`] for every kernel; A/B).
 fn pad_fold_override() -> Option<usize> {
     static FOLD: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
@@ -781,7 +787,12 @@ impl StockhamKernel {
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{fold}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        let assume = match (self.assume_lane(), self.default_assume_lane()) {
+            (true, false) => "_al",
+            (false, true) => "_nal",
+            _ => "",
+        };
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -805,6 +816,22 @@ impl StockhamKernel {
     /// from about 580 to 533 us; in row kernels folded loads saved few instructions and made
     /// 16384 2-4 % slower (the compiler then kept 106 registers where it had used 128), while
     /// folded stores alone made it 1 % faster. So: both in column kernels, stores in the rest.
+    /// Whether the kernel tells the compiler its thread index's range (`RM_FFT_ASSUME_LANE` in
+    /// fft.hip): each thread's index within its transform, lt, is then known to lie in
+    /// [0, tpt), so branches such as `j < N / RADIX` and the real pair's `k == 0` fold away for
+    /// every iteration but the one that can take them. On an H200
+    /// (benches/results/2026-11-21-h100-fft.md, thirty-ninth session) single real 128 and 256
+    /// ran 6-10 % faster both ways, c2r 1024 and c2c 4096 2 %; but c2c 1000 (125 threads a
+    /// transform) 6 % slower and double real 1024 2-4 % slower. So: single and half precision,
+    /// threads per transform a power of two, no clusters (not measured).
+    fn assume_lane(&self) -> bool {
+        assume_lane_override().unwrap_or(self.default_assume_lane())
+    }
+
+    fn default_assume_lane(&self) -> bool {
+        self.compute() != FftPrecision::F64 && self.tpt.is_power_of_two() && self.cluster == 1
+    }
+
     fn pad_fold(&self) -> usize {
         pad_fold_override().unwrap_or(self.default_pad_fold())
     }
@@ -921,6 +948,9 @@ impl StockhamKernel {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
         }
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
+        if self.assume_lane() {
+            s.push_str("#define RM_FFT_ASSUME_LANE 1\n");
+        }
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
         }
@@ -1679,6 +1709,23 @@ mod tests {
                     assert!(32 % k.tpt == 0 && k.threads() % 64 == 0 && !k.column, "{}", k.module_name());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn lane_range_is_assumed_where_it_measured_faster() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        // Single and half with threads per transform a power of two: yes, through the define.
+        for k in [row(F32, 512), row(F16, 4096), row(F32, 64).with_staged_rows().unwrap(), row(F32, 128).with_real_post().unwrap()] {
+            assert!(k.assume_lane() && k.source().contains("#define RM_FFT_ASSUME_LANE 1"), "{}", k.module_name());
+        }
+        // 1000 on 125 threads, double, and cluster kernels: no (and the module names say nothing).
+        let mut one_block = row(F32, 2048);
+        one_block.tpb = 1;
+        let cluster = one_block.with_cluster(8).unwrap();
+        for k in [row(F32, 1000), row(F64, 512), cluster] {
+            assert!(!k.assume_lane() && !k.source().contains("RM_FFT_ASSUME_LANE 1") && !k.module_name().contains("_al"), "{}", k.module_name());
         }
     }
 }
