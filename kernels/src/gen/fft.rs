@@ -809,19 +809,12 @@ impl StockhamKernel {
         Some(bytes).filter(|&b| b > 0 && self.plain && !self.staged && (self.column || self.cluster > 1))
     }
 
-    /// Which shared-memory accesses of the passes take their padded index as the thread's base
-    /// plus an immediate rather than a shift and add each (`rm_fft_padded` in fft.hip): 1
-    /// loads, 2 stores, 3 both, 0 none. On the H100 (benches/results/2026-11-21-h100-fft.md,
-    /// sixteenth session) both cut a 2048-point column pass from 191 M to 149 M instructions and
-    /// from about 580 to 533 us; in row kernels folded loads saved few instructions and made
-    /// 16384 2-4 % slower (the compiler then kept 106 registers where it had used 128), while
-    /// folded stores alone made it 1 % faster. So: both in column kernels, stores in the rest.
     /// Whether the kernel tells the compiler its thread index's range (`RM_FFT_ASSUME_LANE` in
     /// fft.hip): each thread's index within its transform, lt, is then known to lie in
     /// [0, tpt), so branches such as `j < N / RADIX` and the real pair's `k == 0` fold away for
     /// every iteration but the one that can take them. On an H200
     /// (benches/results/2026-11-21-h100-fft.md, thirty-ninth session) single real 128 and 256
-    /// ran 6-10 % faster both ways, c2r 1024 and c2c 4096 2 %; but c2c 1000 (125 threads a
+    /// ran 6-12 % faster both ways, c2r 1024 and c2c 4096 2 %; but c2c 1000 (125 threads a
     /// transform) 6 % slower and double real 1024 2-4 % slower. So: single and half precision,
     /// threads per transform a power of two, no clusters (not measured).
     fn assume_lane(&self) -> bool {
@@ -832,6 +825,15 @@ impl StockhamKernel {
         self.compute() != FftPrecision::F64 && self.tpt.is_power_of_two() && self.cluster == 1
     }
 
+    /// Which shared-memory accesses of the passes take their padded index as the thread's base
+    /// plus an immediate rather than a shift and add each (`rm_fft_padded` in fft.hip): 1
+    /// loads, 2 stores, 3 both, 0 none. On the H100 (benches/results/2026-11-21-h100-fft.md,
+    /// sixteenth session) both cut a 2048-point column pass from 191 M to 149 M instructions and
+    /// from about 580 to 533 us; in row kernels folded loads saved few instructions and made
+    /// 16384 2-4 % slower (the compiler then kept 106 registers where it had used 128), while
+    /// folded stores alone made it 1 % faster. So: both in column kernels, stores in the rest.
+    /// (Thirty-ninth session, H200: with the passes' row loads based on the thread's own index,
+    /// folding them too was mixed in row kernels, c2c 4096 2 % faster, c2r 8192 3 % slower.)
     fn pad_fold(&self) -> usize {
         pad_fold_override().unwrap_or(self.default_pad_fold())
     }
