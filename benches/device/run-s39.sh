@@ -29,6 +29,25 @@ three() {
   line "$label this build, folded loads" ROCMATH_FFT_PAD_FOLD=3 -- "$@"
   B=target/prev/rocmath-bench line "$label previous build" -- "$@"
 }
+# committed_against DIR WORD TAIL C2C_LENGTHS REAL_CASES (phases f and g): single c2c of each
+# length, then c2r and r2c of each sweep case, with the committed build (.carry) and with
+# target/DIR's bench; the lines are labelled "committed" and WORD, then TAIL.
+committed_against() {
+  local dir=$1 word=$2 tail=$3 c t args
+  for c in $4; do
+    args=(--precision single --type c2c --length $c --batch $(batch_for $c))
+    line "c2c single $c committed$tail" -- "${args[@]}"
+    B=target/$dir/rocmath-bench line "c2c single $c $word$tail" -- "${args[@]}"
+  done
+  for c in $5; do
+    sweep_case $c
+    for t in c2r r2c; do
+      args=(--precision $p --type $t --length $n --batch $b)
+      line "$t $p $n committed$tail" -- "${args[@]}"
+      B=target/$dir/rocmath-bench line "$t $p $n $word$tail" -- "${args[@]}"
+    done
+  done
+}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s39-a-gpu.txt"
@@ -94,19 +113,7 @@ f)
   nvidia-smi -L > "$OUT/s39-f-gpu.txt"
   {
     for round in 1 2; do
-      for c in 512 1000 4096 8192; do
-        args=(--precision single --type c2c --length $c --batch $(batch_for $c))
-        line "c2c single $c committed, round $round" -- "${args[@]}"
-        B=target/varA/rocmath-bench line "c2c single $c assume, round $round" -- "${args[@]}"
-      done
-      for c in 128 256 1024 4096 8192 d1024; do
-        sweep_case $c
-        for t in c2r r2c; do
-          args=(--precision $p --type $t --length $n --batch $b)
-          line "$t $p $n committed, round $round" -- "${args[@]}"
-          B=target/varA/rocmath-bench line "$t $p $n assume, round $round" -- "${args[@]}"
-        done
-      done
+      committed_against varA assume ", round $round" "512 1000 4096 8192" "128 256 1024 4096 8192 d1024"
     done
   } > "$OUT/s39-f.txt" 2>&1
   ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc-varA timeout 380 target/varA/fft-test 2>&1 \
@@ -115,19 +122,7 @@ f)
 g)
   nvidia-smi -L > "$OUT/s39-g-gpu.txt"
   {
-    for c in 1000 4096; do
-      args=(--precision single --type c2c --length $c --batch $(batch_for $c))
-      line "c2c single $c committed" -- "${args[@]}"
-      B=target/final/rocmath-bench line "c2c single $c final" -- "${args[@]}"
-    done
-    for c in 128 256 1024 d1024; do
-      sweep_case $c
-      for t in c2r r2c; do
-        args=(--precision $p --type $t --length $n --batch $b)
-        line "$t $p $n committed" -- "${args[@]}"
-        B=target/final/rocmath-bench line "$t $p $n final" -- "${args[@]}"
-      done
-    done
+    committed_against final final "" "1000 4096" "128 256 1024 d1024"
   } > "$OUT/s39-g.txt" 2>&1
   ;;
 esac
