@@ -561,6 +561,20 @@ fn odd_composite_radices() {
 }
 
 #[test]
+fn radix_10_passes() {
+    // Rows whose factors 2 and 5 pair into radix-10 passes, in unpadded shared rows (1000 = 10
+    // 10 10, and with ROCMATH_FFT_TENS=1 every length here: 10, 100, 500 = 10 10 5, 2000 = 10 10
+    // 10 2, 5000, 10000, 10^5 through four-step rows), every precision, both directions; real
+    // transforms of 2000 and 1000 (halves of 1000 and 500); strided layouts at 1000.
+    let mut cases = complex_every_precision(&[10, 100, 500, 1000, 2000, 5000, 10000, 100000], 2, 19000);
+    cases.extend(real_both_ways(&[1000, 2000]));
+    for t in [ComplexForward, ComplexInverse] {
+        cases.extend(out_of_place_layouts(t, Single, &[1000], 3, 19900));
+    }
+    check_all(cases, Reference::CpuDouble);
+}
+
+#[test]
 fn radix_19() {
     // The prime butterfly past 17: one pass (19, 361 = 19 19, 323 = 19 17 in column order too,
     // 1444 = 4 19 19, 2432 = 16 8 19), a cluster on sm_90 (19456 = 8 x 2432), four-step

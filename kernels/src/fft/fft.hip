@@ -126,11 +126,23 @@ template <int DIR, class C> RM_INLINE C rm_fft_big_twiddle(const C* lo, const C*
 // pass has radix 32): the first pass writes at stride radix, which would otherwise hit one
 // bank. Rows are ROW elements apart, a stride the generator picks so that the threads of one
 // shared-memory access hit distinct banks (`row_stride` in kernels/src/gen/fft.rs).
+// RM_FFT_PAD_SHIFT 0: no padding (rows whose radix-10 passes store at strides the padding does
+// not spread: `pad_shift` in kernels/src/gen/fft.rs). RM_FFT_PAD is then a period no row
+// reaches, so the formulas below that step over padding elements hold as they are, and
+// RM_FFT_SPLITS(M) (pad(x + c) = pad(x) + c + c / RM_FFT_PAD for x a multiple of M) holds for
+// every M.
 #ifndef RM_FFT_PAD_SHIFT
 #define RM_FFT_PAD_SHIFT 4
 #endif
+#if RM_FFT_PAD_SHIFT == 0
+#define RM_FFT_PAD (1 << 24)
+#define RM_FFT_SPLITS(M) true
+RM_INLINE int rm_fft_pad(int i) { return i; }
+#else
 #define RM_FFT_PAD (1 << RM_FFT_PAD_SHIFT)
+#define RM_FFT_SPLITS(M) ((M) % RM_FFT_PAD == 0)
 RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
+#endif
 
 // Element rm_fft_pad(x + c) from px = rm_fft_pad(x), where x is a multiple of M and c >= 0 is a
 // constant once the caller's loops unroll: px + c + c / RM_FFT_PAD where x + c crosses the same
@@ -146,7 +158,7 @@ RM_INLINE int rm_fft_pad(int i) { return i + (i >> RM_FFT_PAD_SHIFT); }
 // Returns the element's address in `row`: where it folds, the thread's pointer row + px (the
 // same in every call) plus the constant, which the compiler did not split off an int index.
 template <int M, int WHICH, class C> RM_INLINE C* rm_fft_padded(C* row, int x, int px, int c) {
-    const bool folds = (RM_FFT_PAD_FOLD & WHICH) && (M % RM_FFT_PAD == 0 || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
+    const bool folds = (RM_FFT_PAD_FOLD & WHICH) && (RM_FFT_SPLITS(M) || (RM_FFT_PAD % M == 0 && c % RM_FFT_PAD < M));
     return folds ? (row + px) + (c + c / RM_FFT_PAD) : row + rm_fft_pad(x + c);
 }
 
@@ -374,7 +386,7 @@ template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, clas
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     typedef rm_fft_butterfly<NS, TPT> BF;
     const BF bf(lt);
-    enum { LT_BASE = TPT % RM_FFT_PAD == 0, LAST = NS * RADIX == N };
+    enum { LT_BASE = RM_FFT_SPLITS(TPT), LAST = NS * RADIX == N };
     const int plt = rm_fft_pad(lt);
     const C* tw_t = tw + TWOFF + bf.mod_base();
     C v[ITERS][RADIX];
@@ -417,7 +429,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     //   TPT % NS == 0 with TPT RADIX a multiple of the period: x = d of it = 0 (lt RADIX for
     //   the first pass, NS = 1), c = it TPT RADIX;
     //   else x = d.
-    enum { STORE_LT = LT_BASE && (LAST || BF::HI), STORE_D0 = !STORE_LT && BF::LO && (TPT * RADIX) % RM_FFT_PAD == 0 };
+    enum { STORE_LT = LT_BASE && (LAST || BF::HI), STORE_D0 = !STORE_LT && BF::LO && RM_FFT_SPLITS(TPT * RADIX) };
     const int d0 = bf.div(0) * NS * RADIX + bf.mod(0);
     const int pd0 = rm_fft_pad(d0);
 #pragma unroll
@@ -450,7 +462,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
 // period, pointers of the thread's own plus immediates (pad(y + c) = pad(y) + c + c / RM_FFT_PAD
 // for c a multiple of it, either sign); else the padded index per access.
 template <int N, int TPT, class C> struct rm_fft_pair_rows {
-    enum { SPLIT = TPT % RM_FFT_PAD == 0 };
+    enum { SPLIT = RM_FFT_SPLITS(TPT) };
     C* row; int lt; C* up; C* down;
     RM_INLINE rm_fft_pair_rows(C* r, int t) : row(r), lt(t), up(r + rm_fft_pad(t)), down(r + rm_fft_pad(N - t)) {}
     RM_INLINE C* lo(int c) const { return SPLIT ? up + (c + c / RM_FFT_PAD) : row + rm_fft_pad(lt + c); }
@@ -633,7 +645,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
         // Straight into the rows where rm_fft_async_stage takes the input.
         if (rm_fft_async_stage<IO, C>::value) {
             const int T = TPT * TPB;
-            if (LOAD_N == N && N % T == 0 && T % RM_FFT_PAD == 0) {
+            if (LOAD_N == N && N % T == 0 && RM_FFT_SPLITS(T)) {
                 // Element tid + c T of every row: the row and the padded column offsets are
                 // compile-time constants plus this thread's own (a third of the integer work of
                 // the general form below, which divides i by N for each element).

@@ -31,15 +31,17 @@ pub const GENERATOR: &str = "rocmath-fft/2";
 /// halves in registers) serves only the longest power-of-two rows ([`row_radix`]); the odd
 /// composites 9 to 27 (butterflies built from their prime factors) pack the odd primes of a length
 /// into fewer passes where that pays ([`odd_radix`]).
-pub const RADICES: [usize; 17] = [2, 3, 4, 5, 7, 8, 9, 11, 13, 15, 16, 17, 19, 21, 25, 27, 32];
+pub const RADICES: [usize; 18] = [2, 3, 4, 5, 7, 8, 9, 10, 11, 13, 15, 16, 17, 19, 21, 25, 27, 32];
 
 /// The largest radices a factorization may use: `two` for its powers of two (a power of two, 2
 /// to 32) and `odd` for products of its odd primes (1: each odd prime its own pass). A prime
-/// factor is always a pass of its own where no product holds it.
+/// factor is always a pass of its own where no product holds it. `tens`: this many factors 2
+/// and 5 pair first into radix-10 passes ([`ten_passes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RadixCaps {
     pub two: usize,
     pub odd: usize,
+    pub tens: usize,
 }
 
 /// The precision a transform stored in `p` computes in.
@@ -152,10 +154,11 @@ impl FftPrecision {
 /// Radix passes for `n`, largest powers of two first, then each odd prime in a pass of its
 /// own, largest first; `None` if `n` has a prime factor beyond 19. `n = 1` has no pass.
 pub fn factorize(n: usize) -> Option<Vec<usize>> {
-    factorize_with(n, RadixCaps { two: 16, odd: 1 })
+    factorize_with(n, RadixCaps { two: 16, odd: 1, tens: 0 })
 }
 
-/// [`factorize`] within `caps`: the powers of two in passes of at most `caps.two`, then the odd
+/// [`factorize`] within `caps`: `caps.tens` radix-10 passes first (where `n` has the factors),
+/// then the powers of two in passes of at most `caps.two`, then the odd
 /// primes packed, largest first, each into the first pass it fits within `caps.odd` (3^8 under
 /// 27: 27 27 9; 5^3 3 under 27: 25 15), those passes largest first.
 pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
@@ -164,12 +167,16 @@ pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
     }
     let step = caps.two.clamp(2, 32).trailing_zeros();
     let mut rest = n;
+    let mut passes = Vec::new();
+    while passes.len() < caps.tens && rest.is_multiple_of(10) {
+        passes.push(10);
+        rest /= 10;
+    }
     let mut twos = 0;
     while rest.is_multiple_of(2) {
         rest /= 2;
         twos += 1;
     }
-    let mut passes = Vec::new();
     while twos >= step {
         passes.push(1 << step);
         twos -= step;
@@ -192,11 +199,15 @@ pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
     (rest == 1).then_some(passes)
 }
 
-/// The caps that rebuild `passes` with [`factorize_with`] (their largest power of two and
-/// largest odd composite): what a plan keys a kernel's twiddle table by.
+/// The caps that rebuild `passes` with [`factorize_with`] (their largest power of two, largest
+/// odd composite and radix-10 passes): what a plan keys a kernel's twiddle table by.
 pub fn pass_caps(passes: &[usize]) -> RadixCaps {
     let largest = |keep: &dyn Fn(usize) -> bool| passes.iter().copied().filter(|&r| keep(r)).max().unwrap_or(1);
-    RadixCaps { two: largest(&|r| r.is_power_of_two()), odd: largest(&|r| !r.is_power_of_two() && smallest_odd_factor(r) != Some(r)) }
+    RadixCaps {
+        two: largest(&|r| r.is_power_of_two()),
+        odd: largest(&|r| r % 2 == 1 && smallest_odd_factor(r) != Some(r)),
+        tens: passes.iter().filter(|&&r| r == 10).count(),
+    }
 }
 
 /// The twiddle table of a Stockham kernel with radix passes `passes`: for each pass after the
@@ -287,7 +298,7 @@ pub fn cluster_split(input: FftPrecision, output: FftPrecision, n: usize, shared
     }
     let split = |block: usize| {
         RADICES.iter().copied().filter(|&c| c <= MAX_CLUSTER && n.is_multiple_of(c) && n / c <= block).find_map(|c| {
-            let mut k = StockhamKernel::new(input, output, n / c, false, false, shared_limit).ok()?;
+            let mut k = StockhamKernel::build(input, output, n / c, false, false, shared_limit, false).ok()?;
             k.tpb = 1;
             k.with_cluster(c).ok().filter(|k| k.tpt <= 512)
         })
@@ -378,7 +389,7 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
         return cap;
     }
-    let passes = |odd| factorize_with(n, RadixCaps { two, odd });
+    let passes = |odd| factorize_with(n, RadixCaps { two, odd, tens: 0 });
     // Threads per transform (as `StockhamKernel::new` sets them) of these passes.
     let threads_of = |p: &[usize]| p.iter().max().map_or(1, |&r| n / r);
     let threads = |odd| passes(odd).map_or(1, |p| threads_of(&p));
@@ -399,6 +410,29 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
         }
     }
     cap
+}
+
+/// Radix-10 passes of a row kernel of `n` points (not a column or cluster kernel): where `n` is
+/// 2^a 5^b, each factor 2 pairs with a 5 (1000 = 10 10 10 on 100 threads, not 8 5 5 5 on 125;
+/// 2000 = 10 10 10 2), in rows without padding ([`StockhamKernel::pad_shift`]), while a
+/// transform keeps to 512 threads. On an H200 (benches/results/2026-11-21-h100-fft.md,
+/// fortieth session; ours / cuFFT, single c2c unless named): 100 0.81 -> 0.85, 500 0.71 ->
+/// 0.85, 1000 0.81 -> 0.85, 2000 0.80 -> 0.84, 4000 0.72 -> 0.88, 5000 0.69 -> 0.82; double
+/// 500 and 1000 0.71 -> 0.95-0.97, double 2000 0.84 -> 0.93; real 1000 to 4000 15-25 % faster.
+/// 10000 (10^4 on 1000 threads) measured 0.83 either way. With the rows padded as before, 1000
+/// gained nothing and 100, 2000 and 10000 lost. Lengths with other factors too keep their
+/// passes: not measured. `ROCMATH_FFT_TENS=0` never pairs, `=1` pairs wherever both factors
+/// are (any row kernel), for A/B.
+fn ten_passes(n: usize, column: bool) -> usize {
+    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let forced = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_TENS", |v| v <= 1));
+    let twos = n.trailing_zeros() as usize;
+    let fives = (0..).take_while(|&k| n.is_multiple_of(5usize.pow(k + 1))).count();
+    let only_twos_and_fives = n >> twos == 5usize.pow(fives as u32);
+    if column || forced == Some(0) || (forced.is_none() && !only_twos_and_fives) {
+        return 0;
+    }
+    twos.min(fives)
 }
 
 /// `ROCMATH_FFT_STAGE_ASYNC=0`: staged kernels load through registers, as before cp.async (A/B).
@@ -439,14 +473,21 @@ pub fn row_elements(n: usize) -> usize {
     padded_row(n, 4)
 }
 
-/// `n` elements with one padding element after every `1 << shift` and one at the end.
+/// `n` elements with one padding element after every `1 << shift` (none for shift 0) and one
+/// at the end.
 fn padded_row(n: usize, shift: u32) -> usize {
-    n + (n >> shift) + 1
+    if shift == 0 {
+        n + 1
+    } else {
+        n + (n >> shift) + 1
+    }
 }
 
 /// [`StockhamKernel::pad_shift`] of a kernel with radix passes `passes`.
 fn pad_shift(passes: &[usize]) -> u32 {
-    if passes.first() == Some(&32) {
+    if passes.contains(&10) {
+        0
+    } else if passes.first() == Some(&32) {
         5
     } else {
         4
@@ -537,12 +578,31 @@ impl StockhamKernel {
         staged: bool,
         shared_limit: usize,
     ) -> Result<StockhamKernel, String> {
+        Self::build(input, output, n, column, staged, shared_limit, true)
+    }
+
+    /// [`Self::new`]; `tens`: whether radix-10 passes may serve ([`ten_passes`]; not in the
+    /// blocks of cluster kernels, where they were not measured).
+    fn build(
+        input: FftPrecision,
+        output: FftPrecision,
+        n: usize,
+        column: bool,
+        staged: bool,
+        shared_limit: usize,
+        tens: bool,
+    ) -> Result<StockhamKernel, String> {
         if (input == FftPrecision::F64) != (output == FftPrecision::F64) {
             return Err(format!("{input:?} in and {output:?} out: only half and single mix"));
         }
         let precision = compute_precision(input);
         let two = if column { column_radix(precision) } else { row_radix(n) };
-        let caps = RadixCaps { two, odd: odd_radix(n, two, column) };
+        let mut caps = RadixCaps { two, odd: odd_radix(n, two, column), tens: if tens { ten_passes(n, column) } else { 0 } };
+        // Radix-10 passes only where a transform keeps to 512 threads (10000 = 10^4 would take
+        // 1000, and measured no faster than 16 25 25 on 400).
+        if caps.tens > 0 && factorize_with(n, caps).is_some_and(|p| n / p.iter().max().unwrap_or(&1) > 512) {
+            caps.tens = 0;
+        }
         let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 19 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
         let tpt = n / radix_max;
@@ -613,7 +673,11 @@ impl StockhamKernel {
     /// log2 of the elements between two padding elements of a shared-memory row
     /// (`RM_FFT_PAD_SHIFT` in fft.hip): 4, or 5 where the first pass has radix 32. The first
     /// pass writes at a stride of its radix: 34 complex f32 (32 + 2 pads) is two 8-byte accesses
-    /// per bank pair in a 16-lane phase, 33 one.
+    /// per bank pair in a 16-lane phase, 33 one. 0 (no padding) where a pass has radix 10: its
+    /// stores at strides of 10 and 100 meet in the banks with or without a pad every 16, and
+    /// padding puts the rows' runs of consecutive elements across a pad too. For 1000 = 10 10 10
+    /// (single, 2 transforms a block), benches/device/fft-shared-banks.py counts 415 wavefronts
+    /// a transform unpadded against 648 padded (8 5 5 5 padded: 659).
     pub fn pad_shift(&self) -> u32 {
         pad_shift(&self.passes)
     }
@@ -752,7 +816,7 @@ impl StockhamKernel {
         self
     }
 
-    /// `fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd` (input and output storage, length, radices, threads
+    /// `fft_ss_n1000_r10x10x10_t100_b2_p_fwd` (input and output storage, length, radices, threads
     /// per transform, transforms per block, thread order, plain load/store, direction); also the
     /// kernel's name.
     pub fn module_name(&self) -> String {
@@ -1118,9 +1182,10 @@ fn emit_dft(r: usize, emitted: &mut Vec<usize>, s: &mut String) {
             s.push_str(&format!("        {{ const C t = {t}; v[{k}] = e[{k}] + t; v[{}] = e[{k}] - t; }}\n", k + m));
         }
     } else if let Some(p) = odd_factor {
-        // Odd composite r = p m (p its smallest prime): p butterflies of m points on the inputs
-        // j = p i + s (s < p), then each output k < m of butterfly s turned by exp(DIR 2 pi i s k
-        // / r), then m butterflies of p points whose output t lands at k + m t.
+        // Composite r = p m, p its smallest odd prime (9 to 27, and 10 = 5 2): p butterflies of
+        // m points on the inputs j = p i + s (s < p), then each output k < m of butterfly s
+        // turned by exp(DIR 2 pi i s k / r), then m butterflies of p points whose output t
+        // lands at k + m t.
         let m = r / p;
         s.push_str(&format!("        C u[{p}][{m}];\n"));
         s.push_str(&format!("#pragma unroll\n        for (int s = 0; s < {p}; ++s) {{\n#pragma unroll\n            for (int i = 0; i < {m}; ++i) u[s][i] = v[{p} * i + s];\n            rm_dft_{m}::run<DIR, C>(u[s]);\n        }}\n"));
@@ -1266,9 +1331,9 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
         }
     };
     for p in FftPrecision::ALL {
-        // 252 = 4 9 7, 1000 = 8 5 5 5, 2431 = 17 13 11, 3125 = 25 25 5, 4096 = 16 16 16, 5400 =
-        // 8 15 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 8192 = 32 32 8, 1444 = 4 19 19, 2432 = 16 8
-        // 19: every radix where it fits (`odd_radix` picks the composites).
+        // 252 = 4 9 7, 1000 = 10 10 10 (rows unpadded), 2431 = 17 13 11, 3125 = 25 25 5, 4096 =
+        // 16 16 16, 5400 = 8 15 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 8192 = 32 32 8, 1444 = 4
+        // 19 19, 2432 = 16 8 19: every radix where it fits (`odd_radix` picks the composites).
         for n in [1, 2, 252, 1000, 1444, 2431, 2432, 3125, 4096, 5400, 6561, 7203, 8192, p.max_single_pass(shared_limit)] {
             add(p, p, n, false, false, -1);
         }
@@ -1450,6 +1515,21 @@ mod tests {
     }
 
     #[test]
+    fn twos_pair_with_fives_in_rows_of_only_those_factors() {
+        let kernel = |n, column| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90).unwrap();
+        for (n, passes) in [(1000, vec![10, 10, 10]), (500, vec![10, 10, 5]), (2000, vec![10, 10, 10, 2]), (100, vec![10, 10])] {
+            let k = kernel(n, false);
+            assert_eq!((&k.passes, k.pad_shift(), k.row_stride() >= n + 1), (&passes, 0, true), "{n}: radix 10, rows unpadded");
+            assert_eq!(factorize_with(n, pass_caps(&k.passes)).as_ref(), Some(&passes), "{n}: the twiddle table's caps rebuild the passes");
+        }
+        assert_eq!(kernel(10000, false).passes, vec![16, 25, 25], "10^4 would take 1000 threads");
+        assert_eq!(kernel(3000, false).passes, vec![8, 5, 5, 5, 3], "a factor 3 too: not measured");
+        assert_eq!(kernel(1000, true).passes, vec![8, 5, 5, 5], "column passes");
+        assert_eq!(kernel(4096, false).pad_shift(), 4);
+        assert_eq!(pass_caps(&[8, 5, 5, 5]), RadixCaps { two: 8, odd: 1, tens: 0 });
+    }
+
+    #[test]
     fn odd_primes_pack_where_it_pays() {
         let passes = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap().passes;
         // Pairs of 3s where 27 threads remain; larger caps while a transform takes over 512.
@@ -1458,7 +1538,7 @@ mod tests {
         assert_eq!(passes(2187), vec![9, 9, 9, 3]);
         assert_eq!(passes(6561), vec![27, 27, 9]);
         assert_eq!(passes(4374), vec![2, 9, 9, 9, 3]);
-        assert_eq!(passes(1000), vec![8, 5, 5, 5], "125 threads");
+        assert_eq!(passes(3000), vec![8, 5, 5, 5, 3], "375 threads");
         assert_eq!(passes(3125), vec![25, 25, 5]);
         assert_eq!(passes(5400), vec![8, 15, 15, 3]);
         assert_eq!(passes(576), vec![16, 4, 9], "as many threads either way");
@@ -1516,7 +1596,7 @@ mod tests {
         for n in (1..=5000).chain([1 << 20, 3 << 12, 1000, 4099]) {
             for cap in [2, 4, 8, 16, 32] {
                 for odd in [1, 9, 15, 21, 25, 27] {
-                    let caps = RadixCaps { two: cap, odd };
+                    let caps = RadixCaps { two: cap, odd, tens: 0 };
                     if let Some(p) = factorize_with(n, caps) {
                         assert!(p.iter().all(|&r| if r.is_power_of_two() { r <= cap } else { r <= odd || [3, 5, 7, 11, 13, 17, 19].contains(&r) }), "{n} {caps:?}: {p:?}");
                         assert!(p.iter().all(|r| RADICES.contains(r)), "{n} {caps:?}: {p:?}");
@@ -1526,7 +1606,7 @@ mod tests {
                 }
             }
         }
-        let caps = |two, odd| RadixCaps { two, odd };
+        let caps = |two, odd| RadixCaps { two, odd, tens: 0 };
         assert_eq!(factorize_with(1024, caps(8, 1)), Some(vec![8, 8, 8, 2]));
         assert_eq!(factorize_with(6561, caps(16, 27)), Some(vec![27, 27, 9]));
         assert_eq!(factorize_with(3000, caps(16, 27)), Some(vec![8, 25, 15]));
@@ -1580,11 +1660,11 @@ mod tests {
                 let k = StockhamKernel::new(p, p, n, column, false, SHARED_SM90).unwrap();
                 let phase = 128 / p.compute_complex_bytes();
                 let stride = k.row_stride();
-                assert!(stride >= row_elements(n));
+                assert!(stride >= padded_row(n, k.pad_shift()));
                 let slots: Vec<usize> = (0..phase)
                     .map(|tid| {
                         let (t, lt) = if column { (tid % k.tpb, tid / k.tpb) } else { (tid / k.tpt, tid % k.tpt) };
-                        (t * stride + lt + lt / 16) % phase
+                        (t * stride + padded_row(lt, k.pad_shift()) - 1) % phase
                     })
                     .collect();
                 let mut distinct = slots.clone();
@@ -1598,12 +1678,12 @@ mod tests {
     #[test]
     fn names_carry_parameters() {
         let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
-        assert_eq!(k.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_fwd");
+        assert_eq!(k.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_fwd");
         let inverse = k.clone().with_dir(1);
-        assert!(inverse.source().contains("void fft_ss_n1000_r8x5x5x5_t125_b2_inv("));
+        assert!(inverse.source().contains("void fft_ss_n1000_r10x10x10_t100_b2_inv("));
         assert!(!inverse.source().contains("_fwd"));
         let plain = k.with_plain(true);
-        assert_eq!(plain.module_name(), "fft_ss_n1000_r8x5x5x5_t125_b2_p_fwd");
+        assert_eq!(plain.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_p_fwd");
         assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
         assert!(!plain.source().contains("#define RM_FFT_L2_PREFETCH"), "row order");
         // Plain column kernels carry the L2 prefetch hint of their strided loads; f32 column

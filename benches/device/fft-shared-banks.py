@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Shared-memory wavefronts of a row-ordered Stockham kernel (rm_fft_pass in kernels/src/fft/fft.hip),
+counted here without a GPU: every shared load and store of every pass, per warp, as sm_90 serves it
+(an 8-byte access in two 16-lane phases, a 16-byte one in four of 8 lanes; a phase takes as many
+wavefronts as the most distinct 4-byte words any one bank holds). Compare with ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared and
+..._bank_conflicts_... per block.
+
+    python3 benches/device/fft-shared-banks.py 1000 8,5,5,5 125 2 [--pad-shift 4] [--row ROW] [--double]
+
+Arguments: N, the radix passes, threads per transform, transforms per block. --pad-shift 0: no
+padding. The row stride defaults to StockhamKernel::row_stride's for a row kernel; --double: complex
+f64 elements (16 bytes).
+"""
+import sys
+
+
+def pad(i, shift):
+    return i + (i >> shift) if shift else i
+
+
+def row_stride(n, tpt, shift, words):
+    base = n + (n >> shift) + 1 if shift else n + 1
+    phase = 32 // words
+    per_row = min(tpt, phase)
+    if per_row >= phase:
+        return base
+    return base + (per_row + phase - base % phase) % phase
+
+
+def phases(addresses, words):
+    lanes = 32 // words
+    return [addresses[i:i + lanes] for i in range(0, 32, lanes)]
+
+
+def wavefronts(addresses, words):
+    """addresses: per lane an element index (of `words` 4-byte words) or None: one access of a warp."""
+    total = 0
+    for phase in phases(addresses, words):
+        banks = {}
+        for a in phase:
+            if a is None:
+                continue
+            for w in range(words * a, words * a + words):
+                banks.setdefault(w % 32, set()).add(w)
+        if banks:
+            total += max(len(s) for s in banks.values())
+    return total
+
+
+def ideal(addresses, words):
+    return sum(1 for phase in phases(addresses, words) if any(a is not None for a in phase))
+
+
+def simulate(n, passes, tpt, tpb, shift, row, words=2):
+    threads = tpt * tpb
+    warps = (threads + 31) // 32
+    got = want = 0
+    ns = 1
+    for p, radix in enumerate(passes):
+        last = p == len(passes) - 1
+        iters = -(-(n // radix) // tpt)
+        accesses = []  # (kind, it, r) -> per thread element index
+        for it in range(iters):
+            for r in range(radix):
+                if p > 0:
+                    accesses.append(("ld", it, r))
+                if not last:
+                    accesses.append(("st", it, r))
+        for kind, it, r in accesses:
+            for w in range(warps):
+                lanes = []
+                for lane in range(32):
+                    tid = 32 * w + lane
+                    if tid >= threads:
+                        lanes.append(None)
+                        continue
+                    t, lt = divmod(tid, tpt)
+                    j = lt + it * tpt
+                    if j >= n // radix:
+                        lanes.append(None)
+                        continue
+                    if kind == "ld":
+                        e = j + r * (n // radix)
+                    else:
+                        d = (j // ns) * ns * radix + j % ns
+                        e = d + r * ns
+                    lanes.append(t * row + pad(e, shift))
+                if all(a is None for a in lanes):
+                    continue
+                got += wavefronts(lanes, words)
+                want += ideal(lanes, words)
+        ns *= radix
+    return got, want
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if len(args) < 4:
+        sys.exit(__doc__)
+    n, passes, tpt, tpb = int(args[0]), [int(r) for r in args[1].split(",")], int(args[2]), int(args[3])
+    shift = int(sys.argv[sys.argv.index("--pad-shift") + 1]) if "--pad-shift" in sys.argv else 4
+    words = 4 if "--double" in sys.argv else 2
+    row = int(sys.argv[sys.argv.index("--row") + 1]) if "--row" in sys.argv else row_stride(n, tpt, shift, words)
+    got, want = simulate(n, passes, tpt, tpb, shift, row, words)
+    print(f"n {n} passes {passes} tpt {tpt} tpb {tpb} pad every {1 << shift if shift else 0} row {row}: "
+          f"{got} wavefronts per block ({got / tpb:.0f} per transform), {got - want} of them conflicts")
+
+
+if __name__ == "__main__":
+    main()
