@@ -13,6 +13,8 @@
 #          factors 2 and 5, as now and with radix-10 passes (ROCMATH_FFT_TENS=1), c2c two rounds,
 #          real one; then varT's fft-test with ROCMATH_FFT_TENS=1: radix_10_passes, the spread of
 #          lengths, multi-dimensional mixes, double and half layouts, real lengths.
+# PHASE=d: (stage.sh of the radix-10 build) with ROCMATH_REQUIRE_GPU=1, fft-test, fft_args-test
+#          and aot-test; then the FFT suite, and c2c / real lines of 2^a 5^b lengths.
 source benches/device/session.sh
 # profile TYPE N: ncu's tables for every kernel of one bench run (ours, then cuFFT's).
 profile() {
@@ -90,6 +92,25 @@ c)
     ROCMATH_FFT_TENS=1 ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc-varT timeout 250 target/varT/fft-test $t 2>&1 \
       | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400
   done > "$OUT/s40-c-tests.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s40-d-gpu.txt"
+  {
+    test_run 400 fft-test
+    test_run 30 fft_args-test
+    test_run 30 aot-test
+  } > "$OUT/s40-d-tests.txt" 2>&1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 $B suite --only fft --device cuda > "$OUT/s40-d-fft-suite.txt" 2>&1
+  {
+    for c in 500 2000 4000 d1000 h1000; do
+      sweep_case $c
+      line "c2c $p $n" -- --precision $p --type c2c --length $n --batch $b
+    done
+    for c in 2000 d2000; do
+      sweep_case $c
+      for t in c2r r2c; do line "$t $p $n" -- --precision $p --type $t --length $n --batch $b; done
+    done
+  } > "$OUT/s40-d.txt" 2>&1
   ;;
 esac
 exit $status
