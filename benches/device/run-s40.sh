@@ -15,6 +15,10 @@
 #          lengths, multi-dimensional mixes, double and half layouts, real lengths.
 # PHASE=d: (stage.sh of the radix-10 build) with ROCMATH_REQUIRE_GPU=1, fft-test, fft_args-test
 #          and aot-test; then the FFT suite, and c2c / real lines of 2^a 5^b lengths.
+# PHASE=e: (target/varP: rocmath-bench and fft-test with the twiddle-products switch) lines with
+#          and without ROCMATH_FFT_TW_PRODUCTS (1: single; 2: double too); then varP's fft-test
+#          with ROCMATH_FFT_TW_PRODUCTS=2: radix-10 passes, the spread of lengths, double and half
+#          layouts, powers of 2, 3 and 5.
 source benches/device/session.sh
 # profile TYPE N: ncu's tables for every kernel of one bench run (ours, then cuFFT's).
 profile() {
@@ -111,6 +115,25 @@ d)
       for t in c2r r2c; do line "$t $p $n" -- --precision $p --type $t --length $n --batch $b; done
     done
   } > "$OUT/s40-d.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s40-e-gpu.txt"
+  B=target/varP/rocmath-bench
+  {
+    for c in "c2c 1000" "c2c 4096" "c2c 8192" "c2r 1024" "r2c 1024" "c2r 2048" "r2c 2048" "c2r 16384"; do
+      set -- $c
+      args=(--precision single --type $1 --length $2 --batch $(batch_for $2))
+      line "$1 single $2 table" -- "${args[@]}"
+      line "$1 single $2 products" ROCMATH_FFT_TW_PRODUCTS=1 -- "${args[@]}"
+    done
+    args=(--precision double --type c2c --length 1024 --batch 32768)
+    line "c2c double 1024 table" -- "${args[@]}"
+    line "c2c double 1024 products" ROCMATH_FFT_TW_PRODUCTS=2 -- "${args[@]}"
+  } > "$OUT/s40-e.txt" 2>&1
+  for t in radix_10_passes spread_of_lengths layouts_in_double powers_of_2_3_5; do
+    ROCMATH_FFT_TW_PRODUCTS=2 ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc-varP timeout 60 target/varP/fft-test $t 2>&1 \
+      | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400
+  done > "$OUT/s40-e-tests.txt" 2>&1
   ;;
 esac
 exit $status

@@ -367,6 +367,12 @@ template <int NS, int TPT> struct rm_fft_butterfly {
     RM_INLINE int mod(int it) const { return mod_base() + mod_offset(it); }
 };
 
+// RM_FFT_TW_PRODUCTS (`tw_products` in kernels/src/gen/fft.rs): the passes read the twiddles
+// w^r of r a power of two and make the rest by products, rather than read each.
+#ifndef RM_FFT_TW_PRODUCTS
+#define RM_FFT_TW_PRODUCTS 0
+#endif
+
 // One Stockham pass of radix RADIX on a row of N elements, NS = product of the earlier radices,
 // ITERS = butterflies per thread (ceil(N / RADIX / TPT)). SRC / DST: 0 = the shared-memory
 // row, 1 = global memory through `io`. The first pass reads global memory directly and the last
@@ -406,8 +412,22 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
                 // (From the thread's own pointer into the table, for the same reason as
                 // rm_fft_padded.)
                 const int k = bf.mod_offset(it);
+                if (RM_FFT_TW_PRODUCTS) {
+                    // Entries r = 1, 2, 4, ... from the table, the others as products w_r =
+                    // w_h w_(r - h), h the highest power of two in r (at most log2 RADIX - 1
+                    // products deep): 4 reads of the radix-16 pass's 15.
+                    C w[RADIX];
 #pragma unroll
-                for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw_t, (r - 1) * NS + k));
+                    for (int r = 1; r < RADIX; ++r) {
+                        int h = r;
+                        while (h & (h - 1)) h &= h - 1;
+                        w[r] = h == r ? rm_fft_entry(tw_t, (r - 1) * NS + k) : w[h] * w[r - h];
+                        v[it][r] = rm_fft_twiddle<DIR>(v[it][r], w[r]);
+                    }
+                } else {
+#pragma unroll
+                    for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw_t, (r - 1) * NS + k));
+                }
             }
             DFT::template run<DIR, C>(v[it]);
         }

@@ -851,12 +851,13 @@ impl StockhamKernel {
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
+        let products = if self.tw_products() { "_twp" } else { "" };
         let assume = match (self.assume_lane(), self.default_assume_lane()) {
             (true, false) => "_al",
             (false, true) => "_nal",
             _ => "",
         };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -883,6 +884,19 @@ impl StockhamKernel {
     /// threads per transform a power of two, no clusters (not measured).
     fn assume_lane(&self) -> bool {
         assume_lane_override().unwrap_or(self.default_assume_lane())
+    }
+
+    /// Whether the passes read only the twiddles w^r of r a power of two and make the rest by
+    /// products (`RM_FFT_TW_PRODUCTS` in fft.hip). ncu counted 23.7 M global load sectors for
+    /// single c2r 2048 against cuFFT's 10.6 M, most of them twiddle reads (L1 hits). Fewer reads
+    /// did not pay on an H200 (benches/results/2026-11-21-h100-fft.md, fortieth session; one
+    /// round): c2r 1024 3 % and c2c 1000 1 % faster, c2c 4096 2 % and c2r 16384 6 % slower,
+    /// the rest within 1 %. So off; `ROCMATH_FFT_TW_PRODUCTS=1` sets it for single and half
+    /// kernels, `2` for f64 too (A/B).
+    fn tw_products(&self) -> bool {
+        static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_PRODUCTS", |v| v <= 2).unwrap_or(0));
+        mode == 2 || (mode == 1 && self.compute() != FftPrecision::F64)
     }
 
     fn default_assume_lane(&self) -> bool {
@@ -1019,6 +1033,9 @@ impl StockhamKernel {
         }
         if self.big_recurrence() {
             s.push_str("#define RM_FFT_BIG_RECURRENCE 1\n");
+        }
+        if self.tw_products() {
+            s.push_str("#define RM_FFT_TW_PRODUCTS 1\n");
         }
         if self.cluster_relaxed_exit() {
             s.push_str("#define RM_FFT_CLUSTER_RELAXED_EXIT 1\n");
