@@ -3,9 +3,9 @@
 # rule at more lengths). After stage.sh, carry .carry. Output: $OUT/s40-$PHASE*.txt.
 # PHASE=a: with ROCMATH_REQUIRE_GPU=1, fft-test, fft_args-test and aot-test of this build (the
 #          last session's final build, not yet run on a GPU); beside them, ncu's launch, occupancy,
-#          warp-state and memory tables for our kernel and cuFFT's at single c2c 1000 and c2r /
-#          r2c 2048 and 4096; and fft-test's spread, real and multi-dimensional tests with
-#          radix-10 passes everywhere they fit (ROCMATH_FFT_TENS=1).
+#          warp-state and memory tables for our kernel and cuFFT's at single c2c 1000, c2r / r2c
+#          2048 and c2r 4096; and fft-test's spread, real, multi-dimensional and double-layout
+#          tests with radix-10 passes everywhere they fit (ROCMATH_FFT_TENS=1).
 # PHASE=b: the FFT suite; then lengths with factors 2 and 5, as now and with radix-10 passes
 #          (ROCMATH_FFT_TENS=1), two rounds; then the thread-range rule (ROCMATH_FFT_ASSUME_LANE=0
 #          against the default) at 2048, 16384, half 4096 and the cluster kernels 32768, 65536.
@@ -38,7 +38,7 @@ a)
   } > "$OUT/s40-a-tests.txt" 2>&1 &
   {
     for t in spread_of_lengths real_lengths multi_dimensional layouts_in_double; do
-      ROCMATH_FFT_TENS=1 ROCMATH_CACHE_DIR=/tmp/rmc-tens test_run 300 fft-test $t
+      ROCMATH_FFT_TENS=1 test_run 300 fft-test $t
     done
   } > "$OUT/s40-a-tests-tens.txt" 2>&1 &
   for c in "c2c 1000" "c2r 2048" "r2c 2048" "c2r 4096"; do profile $c; done > "$OUT/s40-a-ncu.txt" 2>&1

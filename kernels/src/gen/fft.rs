@@ -422,7 +422,7 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
 /// 10000 (10^4 on 1000 threads) measured 0.83 either way. With the rows padded as before, 1000
 /// gained nothing and 100, 2000 and 10000 lost. Lengths with other factors too keep their
 /// passes: not measured. `ROCMATH_FFT_TENS=0` never pairs, `=1` pairs wherever both factors
-/// are (any row kernel), for A/B.
+/// are (any length; still rows only, within 512 threads), for A/B.
 fn ten_passes(n: usize, column: bool) -> usize {
     static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     let forced = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_TENS", |v| v <= 1));
