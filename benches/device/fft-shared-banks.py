@@ -8,16 +8,54 @@ ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared and l1tex__data_bank_conflicts_
 per block (c2c 1000 as 8 5 5 5 on an H200: 1376 and 521 measured, 1318 and 515 modelled).
 
     python3 benches/device/fft-shared-banks.py 1000 8,5,5,5 125 2 [--pad-shift 4] [--row ROW] [--double]
+    python3 benches/device/fft-shared-banks.py 1000 10,10,10 100 2 --per-exchange [--double]
 
 Arguments: N, the radix passes, threads per transform, transforms per block. --pad-shift 0: no
 padding. The row stride defaults to StockhamKernel::row_stride's for a row kernel; --double: complex
-f64 elements (16 bytes).
+f64 elements (16 bytes). --per-exchange: for each exchange through the row (pass p's stores and
+pass p + 1's loads) on its own, the wavefronts unpadded and with the best single period P (one pad
+element every P, 4 <= P <= 200, any row stride up to 15 past the padded row): what a padding chosen
+per exchange would give, which the kernels do not do.
 """
 import sys
 
 
 def pad(i, shift):
     return i + (i >> shift) if shift else i
+
+
+def exchange(n, passes, tpt, tpb, p, padded, row, words):
+    """Wavefronts of exchange p (pass p's stores, pass p + 1's loads) with element e at padded(e)."""
+    threads, ns, got = tpt * tpb, 1, 0
+    for q in range(p):
+        ns *= passes[q]
+    for kind, q in (("st", p), ("ld", p + 1)):
+        radix, stride = passes[q], ns
+        for it in range(-(-(n // radix) // tpt)):
+            for r in range(radix):
+                for w in range((threads + 31) // 32):
+                    lanes = []
+                    for tid in range(32 * w, 32 * w + 32):
+                        t, lt = divmod(tid, tpt)
+                        j = lt + it * tpt
+                        if tid >= threads or j >= n // radix:
+                            lanes.append(None)
+                        elif kind == "ld":
+                            lanes.append(t * row + padded(j + r * (n // radix)))
+                        else:
+                            lanes.append(t * row + padded((j // stride) * stride * radix + j % stride + r * stride))
+                    if any(a is not None for a in lanes):
+                        got += wavefronts(lanes, words)
+    return got
+
+
+def per_exchange(n, passes, tpt, tpb, words):
+    for p in range(len(passes) - 1):
+        none = exchange(n, passes, tpt, tpb, p, lambda e: e, n + 1, words)
+        best = min((exchange(n, passes, tpt, tpb, p, lambda e, P=P: e + e // P, n + n // P + 1 + x, words), P, n + n // P + 1 + x)
+                   for P in range(4, 201) for x in range(16))
+        print(f"exchange {p} (pass {p} stores, pass {p + 1} loads): {none / tpb:.0f} wavefronts a transform unpadded, "
+              f"{best[0] / tpb:.0f} with a pad every {best[1]} (row {best[2]})")
 
 
 def row_stride(n, tpt, shift, words):
@@ -102,6 +140,8 @@ def main():
     n, passes, tpt, tpb = int(args[0]), [int(r) for r in args[1].split(",")], int(args[2]), int(args[3])
     shift = int(sys.argv[sys.argv.index("--pad-shift") + 1]) if "--pad-shift" in sys.argv else 4
     words = 4 if "--double" in sys.argv else 2
+    if "--per-exchange" in sys.argv:
+        return per_exchange(n, passes, tpt, tpb, words)
     row = int(sys.argv[sys.argv.index("--row") + 1]) if "--row" in sys.argv else row_stride(n, tpt, shift, words)
     got, want = simulate(n, passes, tpt, tpb, shift, row, words)
     padding = f"pad every {1 << shift}" if shift else "no padding"
