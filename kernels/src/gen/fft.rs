@@ -426,10 +426,16 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
 fn ten_passes(n: usize, column: bool) -> usize {
     static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     let forced = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_TENS", |v| v <= 1));
+    if n == 0 || column || forced == Some(0) {
+        return 0;
+    }
     let twos = n.trailing_zeros() as usize;
-    let fives = (0..).take_while(|&k| n.is_multiple_of(5usize.pow(k + 1))).count();
-    let only_twos_and_fives = n >> twos == 5usize.pow(fives as u32);
-    if column || forced == Some(0) || (forced.is_none() && !only_twos_and_fives) {
+    let (mut rest, mut fives) = (n >> twos, 0);
+    while rest.is_multiple_of(5) {
+        rest /= 5;
+        fives += 1;
+    }
+    if forced.is_none() && rest != 1 {
         return 0;
     }
     twos.min(fives)
@@ -1543,6 +1549,7 @@ mod tests {
         assert_eq!(kernel(3000, false).passes, vec![8, 5, 5, 5, 3], "a factor 3 too: not measured");
         assert_eq!(kernel(1000, true).passes, vec![8, 5, 5, 5], "column passes");
         assert_eq!(kernel(4096, false).pad_shift(), 4);
+        assert!(StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 0, false, false, SHARED_SM90).is_err(), "no length, no passes");
         assert_eq!(pass_caps(&[8, 5, 5, 5]), RadixCaps { two: 8, odd: 1, tens: 0 });
     }
 
