@@ -28,6 +28,19 @@ profile() {
     --section SchedulerStats --section MemoryWorkloadAnalysis_Tables --print-details all \
     $B fft --precision single --type $1 --length $2 --batch $(batch_for $2) --device cuda --iters 1 --warmup 0 2>&1
 }
+# tens_ab TYPES CASES TAIL (phases b and c): for each sweep case, each transform type's line as
+# now and with radix-10 passes (ROCMATH_FFT_TENS=1), labels ending in TAIL.
+tens_ab() {
+  local c t args
+  for c in $2; do
+    sweep_case $c
+    for t in $1; do
+      args=(--precision $p --type $t --length $n --batch $b)
+      line "$t $p $n now$3" -- "${args[@]}"
+      line "$t $p $n radix-10 passes$3" ROCMATH_FFT_TENS=1 -- "${args[@]}"
+    done
+  done
+}
 case $P in
 a)
   nvidia-smi -L > "$OUT/s40-a-gpu.txt"
@@ -49,12 +62,7 @@ b)
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 $B suite --only fft --device cuda > "$OUT/s40-b-fft-suite.txt" 2>&1
   {
     for round in 1 2; do
-      for n in 100 500 1000 2000 5000 10000 d1000; do
-        sweep_case $n
-        args=(--precision $p --type c2c --length $n --batch $b)
-        line "c2c $p $n now, round $round" -- "${args[@]}"
-        line "c2c $p $n radix-10 passes, round $round" ROCMATH_FFT_TENS=1 -- "${args[@]}"
-      done
+      tens_ab c2c "100 500 1000 2000 5000 10000 d1000" ", round $round"
     done
     for c in 2048 16384 h4096; do
       sweep_case $c
@@ -76,21 +84,9 @@ c)
   B=target/varT/rocmath-bench
   {
     for round in 1 2; do
-      for n in 100 500 1000 2000 4000 5000 10000 d500 d1000 d2000 h1000; do
-        sweep_case $n
-        args=(--precision $p --type c2c --length $n --batch $b)
-        line "c2c $p $n now, round $round" -- "${args[@]}"
-        line "c2c $p $n radix-10 passes, round $round" ROCMATH_FFT_TENS=1 -- "${args[@]}"
-      done
+      tens_ab c2c "100 500 1000 2000 4000 5000 10000 d500 d1000 d2000 h1000" ", round $round"
     done
-    for c in 1000 2000 4000 d2000; do
-      sweep_case $c
-      for t in c2r r2c; do
-        args=(--precision $p --type $t --length $n --batch $b)
-        line "$t $p $n now" -- "${args[@]}"
-        line "$t $p $n radix-10 passes" ROCMATH_FFT_TENS=1 -- "${args[@]}"
-      done
-    done
+    tens_ab "c2r r2c" "1000 2000 4000 d2000" ""
   } > "$OUT/s40-c.txt" 2>&1
   for t in radix_10_passes spread_of_lengths multi_dimensional layouts_in_double real_lengths; do
     ROCMATH_FFT_TENS=1 ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc-varT timeout 250 target/varT/fft-test $t 2>&1 \
