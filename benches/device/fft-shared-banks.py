@@ -24,13 +24,14 @@ def pad(i, shift):
     return i + (i >> shift) if shift else i
 
 
-def exchange(n, passes, tpt, tpb, p, padded, row, words):
-    """Wavefronts of exchange p (pass p's stores, pass p + 1's loads) with element e at padded(e)."""
-    threads, ns, got = tpt * tpb, 1, 0
+def exchange_accesses(n, passes, tpt, tpb, p, padded, row):
+    """Exchange p through the row (pass p's stores, then pass p + 1's loads), element e at
+    padded(e): per warp-wide access, each lane's element or None."""
+    threads, ns = tpt * tpb, 1
     for q in range(p):
         ns *= passes[q]
     for kind, q in (("st", p), ("ld", p + 1)):
-        radix, stride = passes[q], ns
+        radix = passes[q]
         for it in range(-(-(n // radix) // tpt)):
             for r in range(radix):
                 for w in range((threads + 31) // 32):
@@ -43,10 +44,14 @@ def exchange(n, passes, tpt, tpb, p, padded, row, words):
                         elif kind == "ld":
                             lanes.append(t * row + padded(j + r * (n // radix)))
                         else:
-                            lanes.append(t * row + padded((j // stride) * stride * radix + j % stride + r * stride))
+                            lanes.append(t * row + padded((j // ns) * ns * radix + j % ns + r * ns))
                     if any(a is not None for a in lanes):
-                        got += wavefronts(lanes, words)
-    return got
+                        yield lanes
+
+
+def exchange(n, passes, tpt, tpb, p, padded, row, words):
+    """Wavefronts of exchange p."""
+    return sum(wavefronts(lanes, words) for lanes in exchange_accesses(n, passes, tpt, tpb, p, padded, row))
 
 
 def per_exchange(n, passes, tpt, tpb, words):
@@ -92,44 +97,13 @@ def ideal(addresses, words):
 
 
 def simulate(n, passes, tpt, tpb, shift, row, words=2):
-    threads = tpt * tpb
-    warps = (threads + 31) // 32
+    """Wavefronts of every exchange of the kernel, and how many of them an access without
+    conflicts would have taken."""
     got = want = 0
-    ns = 1
-    for p, radix in enumerate(passes):
-        last = p == len(passes) - 1
-        iters = -(-(n // radix) // tpt)
-        accesses = []  # (kind, it, r) -> per thread element index
-        for it in range(iters):
-            for r in range(radix):
-                if p > 0:
-                    accesses.append(("ld", it, r))
-                if not last:
-                    accesses.append(("st", it, r))
-        for kind, it, r in accesses:
-            for w in range(warps):
-                lanes = []
-                for lane in range(32):
-                    tid = 32 * w + lane
-                    if tid >= threads:
-                        lanes.append(None)
-                        continue
-                    t, lt = divmod(tid, tpt)
-                    j = lt + it * tpt
-                    if j >= n // radix:
-                        lanes.append(None)
-                        continue
-                    if kind == "ld":
-                        e = j + r * (n // radix)
-                    else:
-                        d = (j // ns) * ns * radix + j % ns
-                        e = d + r * ns
-                    lanes.append(t * row + pad(e, shift))
-                if all(a is None for a in lanes):
-                    continue
-                got += wavefronts(lanes, words)
-                want += ideal(lanes, words)
-        ns *= radix
+    for p in range(len(passes) - 1):
+        for lanes in exchange_accesses(n, passes, tpt, tpb, p, lambda e: pad(e, shift), row):
+            got += wavefronts(lanes, words)
+            want += ideal(lanes, words)
     return got, want
 
 
