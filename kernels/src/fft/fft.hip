@@ -388,8 +388,21 @@ template <int NS, int TPT> struct rm_fft_butterfly {
 // constant c once the loops unroll. Where TPT is a multiple of the padding period, x is lt and c
 // carries it TPT, so the fold (RM_FFT_PAD_FOLD) leaves no per-butterfly integer work; else x is
 // the butterfly's own index.
-template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, int SYNC, class IO>
+//
+// IN_W / OUT_W: the exchange through the row before / after this pass has a layout of its own
+// (`exchange_layouts` in kernels/src/gen/fft.rs) where nonzero: W padding elements after every
+// NS elements (loads) or NS RADIX (stores), the group stride of the pass that stores it. A
+// butterfly's stores then stay in one group, and a load's element j + r N/RADIX sits at
+// pad(j) + r (N/RADIX)(NS + W)/NS (NS divides N/RADIX), both from the thread's base plus
+// immediates. 0: the kernel's rows (rm_fft_pad). PAIRS: the first pass (NS = 1) stores its
+// RADIX consecutive outputs two at a time, 16 bytes (complex f32; RADIX even; rows of an even
+// stride, unpadded or the exchange's own layout with NS RADIX + OUT_W even).
+template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, int SYNC, int IN_W, int OUT_W,
+          int PAIRS, class IO>
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
+    static_assert(IN_W == 0 || (NS > 1 && SRC == 0 && (N / RADIX) % NS == 0), "an exchange layout is between two passes");
+    static_assert(OUT_W == 0 || (DST == 0 && NS * RADIX < N), "an exchange layout is between two passes");
+    static_assert(PAIRS == 0 || (NS == 1 && RADIX % 2 == 0 && sizeof(C) == 8 && DST == 0 && NS * RADIX < N), "paired stores: first pass, complex f32");
     typedef rm_fft_butterfly<NS, TPT> BF;
     const BF bf(lt);
     enum { LT_BASE = RM_FFT_SPLITS(TPT), LAST = NS * RADIX == N };
@@ -403,6 +416,10 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             if (SRC) {
 #pragma unroll
                 for (int r = 0; r < RADIX; ++r) v[it][r] = io.load(j + r * (N / RADIX));
+            } else if (IN_W) {
+                const int pj = j + IN_W * bf.div(it);
+#pragma unroll
+                for (int r = 0; r < RADIX; ++r) v[it][r] = row[pj + r * (N / RADIX / NS) * (NS + IN_W)];
             } else {
                 const int x = LT_BASE ? lt : j, px = LT_BASE ? plt : rm_fft_pad(j), c = LT_BASE ? it * TPT : 0;
 #pragma unroll
@@ -462,6 +479,20 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
                     rm_fft_big_twiddle_apply<DIR, RADIX, RECUR>(io, big_base, big_g, big_s, it, v[it]);
 #pragma unroll
                     for (int r = 0; r < RADIX; ++r) io.store(j + r * NS, v[it][r]);
+                }
+            } else if (OUT_W || PAIRS) {
+                C* at = row + bf.div(it) * (NS * RADIX + OUT_W) + bf.mod(it);
+                if (PAIRS) {
+#pragma unroll
+                    for (int r = 0; r < RADIX; r += 2) {
+                        rm_vec<C, 2> pair;
+                        pair.v[0] = v[it][r];
+                        pair.v[1] = v[it][r + 1];
+                        *(rm_vec<C, 2>*)(at + r) = pair;
+                    }
+                } else {
+#pragma unroll
+                    for (int r = 0; r < RADIX; ++r) at[r * NS] = v[it][r];
                 }
             } else {
                 const int d = LAST ? j : bf.div(it) * NS * RADIX + bf.mod(it);

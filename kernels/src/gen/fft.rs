@@ -500,6 +500,109 @@ fn pad_shift(passes: &[usize]) -> u32 {
     }
 }
 
+/// The layout of the row between two passes of a row kernel (`IN_W`, `OUT_W` and `PAIRS` of
+/// `rm_fft_pass` in fft.hip), chosen per exchange by [`exchange_layouts`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExchangeLayout {
+    /// Padding elements after every group the storing pass writes (its NS * radix elements);
+    /// 0: the kernel's own rows ([`StockhamKernel::pad_shift`]).
+    pub pad: usize,
+    /// The first pass stores its consecutive outputs two at a time (16 bytes, complex f32).
+    pub pairs: bool,
+}
+
+/// `ROCMATH_FFT_EXCHANGE_LAYOUTS`: 0 never, 1 in every row kernel ([`StockhamKernel::exchange_layouts`]; A/B).
+fn exchange_layouts_override() -> Option<bool> {
+    static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    MODE.get_or_init(|| env_number("ROCMATH_FFT_EXCHANGE_LAYOUTS", |v| v <= 1)).map(|v| v == 1)
+}
+
+/// Shared-memory wavefronts of exchange `p` of a row kernel (pass p's stores into the row, then
+/// pass p + 1's loads), as sm_90 serves them: a warp's access in phases of 128 bytes (16 lanes
+/// of 8 bytes, 8 of 16), each phase taking as many wavefronts as the most distinct 4-byte words
+/// one of the 32 banks holds. Element e of transform t lives at t * row + at(e). The same model
+/// as benches/device/fft-shared-banks.py, which matched ncu within 5 % (c2c 1000 as 8 5 5 5).
+fn exchange_wavefronts(n: usize, passes: &[usize], tpt: usize, tpb: usize, p: usize, complex_bytes: usize, at: &dyn Fn(usize) -> usize, row: usize, pairs: bool) -> usize {
+    let threads = tpt * tpb;
+    let ns: usize = passes[..p].iter().product();
+    let words = complex_bytes / 4;
+    let mut total = 0;
+    for (store, q) in [(true, p), (false, p + 1)] {
+        let radix = passes[q];
+        let width = if store && pairs { 2 } else { 1 };
+        let lanes_per_phase = 32 / (words * width);
+        for it in 0..(n / radix).div_ceil(tpt) {
+            for r in (0..radix).step_by(width) {
+                for warp in 0..threads.div_ceil(32) {
+                    for phase in 0..32 / lanes_per_phase {
+                        let mut held = Vec::with_capacity(32);
+                        for tid in warp * 32 + phase * lanes_per_phase..warp * 32 + (phase + 1) * lanes_per_phase {
+                            let (t, lt) = (tid / tpt, tid % tpt);
+                            let j = lt + it * tpt;
+                            if tid >= threads || j >= n / radix {
+                                continue;
+                            }
+                            let e = if store { (j / ns) * ns * radix + j % ns + r * ns } else { j + r * (n / radix) };
+                            let word = (t * row + at(e)) * words;
+                            held.extend(word..word + words * width);
+                        }
+                        held.sort_unstable();
+                        held.dedup();
+                        let mut per_bank = [0usize; 32];
+                        for w in held {
+                            per_bank[w % 32] += 1;
+                        }
+                        total += per_bank.iter().max().copied().unwrap_or(0);
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+/// Per exchange of a row kernel (between passes p and p + 1), the layout with the fewest
+/// modelled wavefronts ([`exchange_wavefronts`]): the kernel's rows, or W padding elements after
+/// every group of the storing pass for W below one 128-byte phase, each with the first pass's
+/// stores paired where they can be. A layout other than the rows' is taken only where it models
+/// fewer wavefronts. Memoized: the search runs once per kernel shape.
+fn exchange_layouts(n: usize, passes: &[usize], tpt: usize, tpb: usize, complex_bytes: usize, shift: u32) -> Vec<ExchangeLayout> {
+    type Key = (usize, Vec<usize>, usize, usize, usize, u32);
+    static MEMO: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<Key, Vec<ExchangeLayout>>>> = std::sync::OnceLock::new();
+    let key = (n, passes.to_vec(), tpt, tpb, complex_bytes, shift);
+    let memo = MEMO.get_or_init(Default::default);
+    if let Some(found) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let phase = 128 / complex_bytes;
+    let rows = padded_row(n, shift);
+    let mut chosen = Vec::new();
+    let mut group = 1;
+    for p in 0..passes.len().saturating_sub(1) {
+        group *= passes[p];
+        let mut best = (usize::MAX, ExchangeLayout::default());
+        for pad in 0..phase {
+            let at = move |e: usize| if pad == 0 { if shift == 0 { e } else { e + (e >> shift) } } else { e + pad * (e / group) };
+            let row = (rows.max(n + pad * ((n - 1) / group) + 1)).next_multiple_of(2);
+            // Pairs need 16-byte alignment: an even group stride, unpadded rows where pad is 0,
+            // and an even row stride (tpt even, or a whole phase per row: `row_stride`).
+            let pairs_fit = p == 0 && complex_bytes == 8 && passes[0] % 2 == 0 && (group + pad) % 2 == 0 && (pad > 0 || shift == 0) && (tpt % 2 == 0 || tpt >= phase);
+            for pairs in [false, true] {
+                if pairs && !pairs_fit {
+                    continue;
+                }
+                let cost = exchange_wavefronts(n, passes, tpt, tpb, p, complex_bytes, &at, row, pairs);
+                if cost < best.0 {
+                    best = (cost, ExchangeLayout { pad, pairs });
+                }
+            }
+        }
+        chosen.push(best.1);
+    }
+    memo.lock().unwrap_or_else(|e| e.into_inner()).insert(key, chosen.clone());
+    chosen
+}
+
 /// Transforms per block of a column pass: [`column_bytes`] of them where threads and shared
 /// memory allow (a row, plus its offsets), but no more than make 512
 /// threads (two blocks per SM) while the block still spans [`MIN_COLUMN_BYTES`]. On the H100,
@@ -667,7 +770,17 @@ impl StockhamKernel {
     /// the transaction's element count. (The rows' own padding keeps the radix-strided stores
     /// of the first pass on distinct banks too.)
     pub fn row_stride(&self) -> usize {
-        let base = padded_row(self.n, self.pad_shift());
+        let layouts = self.exchange_layouts();
+        let mut base = padded_row(self.n, self.pad_shift());
+        let mut group = 1;
+        for (layout, radix) in layouts.iter().zip(&self.passes) {
+            group *= radix;
+            base = base.max(self.n + layout.pad * ((self.n - 1) / group) + 1);
+        }
+        if layouts.iter().any(|l| l.pairs) {
+            // (16-byte stores: every row starts on an even element.)
+            base = base.next_multiple_of(2);
+        }
         let phase = 128 / self.compute().compute_complex_bytes();
         let per_row = if self.column { phase / self.tpb.clamp(1, phase) } else { self.tpt.min(phase) };
         if per_row >= phase {
@@ -686,6 +799,25 @@ impl StockhamKernel {
     /// a transform unpadded against 648 padded (8 5 5 5 padded: 659).
     pub fn pad_shift(&self) -> u32 {
         pad_shift(&self.passes)
+    }
+
+    /// The layout of each exchange through the row between two passes ([`ExchangeLayout`];
+    /// empty where every exchange keeps the kernel's rows): [`exchange_layouts`]'s choice in
+    /// row kernels of unpadded rows (those with radix-10 passes), outside clusters. For
+    /// 1000 = 10 10 10 in single precision it models 415 wavefronts a transform in the
+    /// kernel's rows and 265 with the first pass's stores paired and 6 padding elements after
+    /// every 100 between the second and third passes.
+    /// `ROCMATH_FFT_EXCHANGE_LAYOUTS` (0 never, 1 every row kernel) overrides it, for A/B.
+    pub fn exchange_layouts(&self) -> Vec<ExchangeLayout> {
+        let wanted = exchange_layouts_override().unwrap_or(self.pad_shift() == 0);
+        if !wanted || self.column || self.cluster > 1 || self.passes.len() < 2 {
+            return Vec::new();
+        }
+        let layouts = exchange_layouts(self.n, &self.passes, self.tpt, self.tpb, self.compute().compute_complex_bytes(), self.pad_shift());
+        if layouts.iter().all(|l| *l == ExchangeLayout::default()) {
+            return Vec::new();
+        }
+        layouts
     }
 
     /// Static shared memory of one block: its transforms' offsets, three 8-byte values each
@@ -858,12 +990,15 @@ impl StockhamKernel {
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
+        // Per exchange: p (paired stores) or w, then the padding.
+        let layouts: String = self.exchange_layouts().iter().map(|l| format!("{}{}", if l.pairs { "p" } else { "w" }, l.pad)).collect();
+        let layouts = if layouts.is_empty() { layouts } else { format!("_x{layouts}") };
         let assume = match (self.assume_lane(), self.default_assume_lane()) {
             (true, false) => "_al",
             (false, true) => "_nal",
             _ => "",
         };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{layouts}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -1009,13 +1144,17 @@ impl StockhamKernel {
         let last = self.passes.len().saturating_sub(1);
         let offsets = stage_offsets(&self.passes);
         let sync = self.warp_sync() as i32;
+        let layouts = self.exchange_layouts();
+        let layout = |p: usize| layouts.get(p).copied().unwrap_or_default();
         for (i, &r) in self.passes.iter().enumerate() {
+            let in_w = if i > 0 { layout(i - 1).pad } else { 0 };
+            let (out_w, pairs) = if i < last { (layout(i).pad, layout(i).pairs as i32) } else { (0, 0) };
             let iters = (self.n / r).div_ceil(self.tpt);
             let src = if i == 0 { src } else { "0" };
             let dst = if i == last && store { "1" } else { "0" };
             let sync = if i == last && self.staged_out && !self.real_post { 0 } else { sync };
             s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}, {sync}>(row, lt, {tw}, {io});\n",
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}, {sync}, {in_w}, {out_w}, {pairs}>(row, lt, {tw}, {io});\n",
                 self.n, offsets[i], self.tpt
             ));
             ns *= r;
@@ -1554,6 +1693,35 @@ mod tests {
     }
 
     #[test]
+    fn exchange_layouts_cut_the_modelled_bank_conflicts() {
+        // The model against ncu's count for c2c 1000 as 8 5 5 5 (padded every 16, 125 threads, 2
+        // transforms a block, row 1063): 1376 wavefronts a block measured on an H200; 1318 in
+        // benches/device/fft-shared-banks.py, which this must repeat.
+        let padded = |e: usize| e + (e >> 4);
+        let per_block = |passes: &[usize], tpt, at: &dyn Fn(usize) -> usize, row, pairs: bool| {
+            (0..passes.len() - 1).map(|p| exchange_wavefronts(1000, passes, tpt, 2, p, 8, at, row, pairs && p == 0)).sum::<usize>()
+        };
+        assert_eq!(per_block(&[8, 5, 5, 5], 125, &padded, 1063, false), 1318);
+        assert_eq!(per_block(&[10, 10, 10], 100, &|e| e, 1001, false), 830, "fft-shared-banks.py --pad-shift 0: 415 a transform");
+        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
+        let layouts = k.exchange_layouts();
+        assert_eq!(layouts, vec![ExchangeLayout { pad: 0, pairs: true }, ExchangeLayout { pad: 6, pairs: false }]);
+        assert!(k.module_name().contains("_xp0w6_"), "{}", k.module_name());
+        assert_eq!(k.row_stride(), 1056, "1000 + 6 * 9 + 1, even for the paired stores");
+        let at = |p: usize, e: usize| e + layouts[p].pad * (e / [10, 100][p]);
+        let chosen: usize = (0..2).map(|p| exchange_wavefronts(1000, &k.passes, 100, 2, p, 8, &|e| at(p, e), k.row_stride(), layouts[p].pairs)).sum();
+        assert!(chosen * 10 < 830 * 7, "{chosen} wavefronts a block: over 30 % fewer than 830");
+        // Double: a pad after every group in both exchanges (16-byte elements cannot pair).
+        let d = StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1000, false, false, SHARED_SM90).unwrap();
+        assert!(d.exchange_layouts().iter().all(|l| l.pad > 0 && !l.pairs), "{:?}", d.exchange_layouts());
+        // Kept out of: padded rows (no radix 10), column kernels, single passes.
+        for (n, column) in [(4096, false), (1000, true), (10, false), (3000, false)] {
+            let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90).unwrap();
+            assert!(k.exchange_layouts().is_empty() && !k.module_name().contains("_x"), "{n} {column}: {}", k.module_name());
+        }
+    }
+
+    #[test]
     fn odd_primes_pack_where_it_pays() {
         let passes = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap().passes;
         // Pairs of 3s where 27 threads remain; larger caps while a transform takes over 512.
@@ -1702,12 +1870,12 @@ mod tests {
     #[test]
     fn names_carry_parameters() {
         let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
-        assert_eq!(k.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_fwd");
+        assert_eq!(k.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_xp0w6_fwd");
         let inverse = k.clone().with_dir(1);
-        assert!(inverse.source().contains("void fft_ss_n1000_r10x10x10_t100_b2_inv("));
+        assert!(inverse.source().contains("void fft_ss_n1000_r10x10x10_t100_b2_xp0w6_inv("));
         assert!(!inverse.source().contains("_fwd"));
         let plain = k.with_plain(true);
-        assert_eq!(plain.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_p_fwd");
+        assert_eq!(plain.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_p_xp0w6_fwd");
         assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
         assert!(!plain.source().contains("#define RM_FFT_L2_PREFETCH"), "row order");
         // Plain column kernels carry the L2 prefetch hint of their strided loads; f32 column
@@ -1738,7 +1906,7 @@ mod tests {
         let k = row(F32, 16).with_dir(-1).with_staged_rows().unwrap();
         assert_eq!(k.module_name(), "fft_ss_n16_r16_t1_b170_stio_fwd");
         // The last pass leaves the row (DST 0) and the kernel stores it in element order.
-        assert!(k.source().contains("rm_dft_16, SRC, 0, 0>(row, lt, tw, io);"));
+        assert!(k.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>(row, lt, tw, io);"));
         assert!(k.source().contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, "));
         // Column, cluster and Bluestein kernels keep their own ends; real post-processing
         // comes before the staging.
@@ -1764,7 +1932,7 @@ mod tests {
         let src = k.source();
         assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256, 0>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
         assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 0, 0, 4096, 4096, rm_fft_passes_"));
-        assert!(src.contains("rm_dft_16, 0, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
+        assert!(src.contains("rm_dft_16, 0, 0, 0, 0, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
         // Short ones stage both sides: the pre-processing runs on the staged row of 9 points.
         let short = row(F32, 8).with_dir(1).with_real_pre().unwrap();
         assert!(short.wants_staged_rows());
@@ -1792,8 +1960,8 @@ mod tests {
         let k = row(F32, 512).with_dir(1).with_real_pre().unwrap();
         assert!(k.warp_sync(), "{}", k.module_name());
         let src = k.source();
-        assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1>(").count() == 2);
-        assert!(src.contains("rm_dft_2, 0, 1, 1>("));
+        assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1, 0, 0, 0>(").count() == 2);
+        assert!(src.contains("rm_dft_2, 0, 1, 1, 0, 0, 0>("));
         // (Real kernels of 256 threads ask room for 4 blocks, 3 for this inverse on 32 threads;
         // the complex one leaves it free.)
         let forward = row(F32, 512).with_dir(-1).with_real_post().unwrap();
@@ -1806,7 +1974,7 @@ mod tests {
         let short = row(F32, 64).with_staged_rows().unwrap();
         assert!(short.staged_out && short.warp_sync(), "{}", short.module_name());
         let src = short.source();
-        assert!(src.contains("rm_dft_16, SRC, 0, 1>(") && src.contains("rm_dft_4, 0, 0, 0>("), "{src}");
+        assert!(src.contains("rm_dft_16, SRC, 0, 1, 0, 0, 0>(") && src.contains("rm_dft_4, 0, 0, 0, 0, 0, 0>("), "{src}");
         // Every kernel that claims it keeps whole warps of whole transforms.
         for n in [2usize, 8, 16, 64, 128, 256, 512, 1000, 1024, 4096] {
             for p in [F32, F64, F16] {
