@@ -803,13 +803,20 @@ impl StockhamKernel {
 
     /// The layout of each exchange through the row between two passes ([`ExchangeLayout`];
     /// empty where every exchange keeps the kernel's rows): [`exchange_layouts`]'s choice in
-    /// row kernels of unpadded rows (those with radix-10 passes), outside clusters. For
-    /// 1000 = 10 10 10 in single precision it models 415 wavefronts a transform in the
-    /// kernel's rows and 265 with the first pass's stores paired and 6 padding elements after
-    /// every 100 between the second and third passes.
+    /// single and half precision row kernels of unpadded rows (those with radix-10 passes),
+    /// outside clusters and real inverse kernels. For 1000 = 10 10 10 in single precision the
+    /// model counts 415 wavefronts a transform in the kernel's rows and 265 with the first
+    /// pass's stores paired and 6 padding elements after every 100 between the second and
+    /// third passes; ncu counted 28.5 M and 19.3 M (cuFFT 23.9 M), and conflicts fell from
+    /// 10.3 M to 1.3 M.
+    ///
+    /// On an H200 (benches/results/2026-11-21-h100-fft.md, forty-first session; two rounds)
+    /// single c2c 500, 2000 and 5000 ran 5-11 % faster, 100 and half 1000 2-5 %, r2c 1000 4 %;
+    /// c2c 1000 and 4000 within 1 % (1000 is not bound by its shared memory). But real inverse
+    /// 1000-4000 ran 5-13 % slower and double c2c 500-2000 1-5 % slower: there they stay off.
     /// `ROCMATH_FFT_EXCHANGE_LAYOUTS` (0 never, 1 every row kernel) overrides it, for A/B.
     pub fn exchange_layouts(&self) -> Vec<ExchangeLayout> {
-        let wanted = exchange_layouts_override().unwrap_or(self.pad_shift() == 0);
+        let wanted = exchange_layouts_override().unwrap_or(self.pad_shift() == 0 && self.compute() != FftPrecision::F64 && !self.real_pre);
         if !wanted || self.column || self.cluster > 1 || self.passes.len() < 2 {
             return Vec::new();
         }
@@ -1711,9 +1718,14 @@ mod tests {
         let at = |p: usize, e: usize| e + layouts[p].pad * (e / [10, 100][p]);
         let chosen: usize = (0..2).map(|p| exchange_wavefronts(1000, &k.passes, 100, 2, p, 8, &|e| at(p, e), k.row_stride(), layouts[p].pairs)).sum();
         assert!(chosen * 10 < 830 * 7, "{chosen} wavefronts a block: over 30 % fewer than 830");
-        // Double: a pad after every group in both exchanges (16-byte elements cannot pair).
-        let d = StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1000, false, false, SHARED_SM90).unwrap();
-        assert!(d.exchange_layouts().iter().all(|l| l.pad > 0 && !l.pairs), "{:?}", d.exchange_layouts());
+        // Double: the model's choice is a pad after every group in both exchanges (16-byte
+        // elements cannot pair), but double kernels measured slower with it and keep their rows;
+        // so do real inverse kernels.
+        let d = exchange_layouts(1000, &[10, 10, 10], 100, 2, 16, 0);
+        assert!(d.iter().all(|l| l.pad > 0 && !l.pairs), "{d:?}");
+        assert!(StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1000, false, false, SHARED_SM90).unwrap().exchange_layouts().is_empty());
+        assert!(k.clone().with_dir(1).with_real_pre().unwrap().exchange_layouts().is_empty());
+        assert_eq!(k.clone().with_real_post().unwrap().exchange_layouts(), layouts);
         // Kept out of: padded rows (no radix 10), column kernels, single passes.
         for (n, column) in [(4096, false), (1000, true), (10, false), (3000, false)] {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90).unwrap();

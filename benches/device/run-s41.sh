@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Forty-first session (FFT: per-exchange row layouts of the radix-10 row kernels). After
+# stage.sh, carry .carry. Output: $OUT/s41-$PHASE*.txt.
+# PHASE=a: with ROCMATH_REQUIRE_GPU=1, fft-test, fft_args-test and aot-test of this build, beside
+#          ncu's shared-memory wavefronts and bank conflicts for our c2c 1000 kernel (single,
+#          double) and cuFFT's; then lengths with factors 2 and 5 with the exchange layouts (the
+#          default) and without (ROCMATH_FFT_EXCHANGE_LAYOUTS=0), c2c two rounds, real one.
+# PHASE=b: fft-test's radix-10, spread, powers, real, multi-dimensional and double-layout tests
+#          with exchange layouts in every row kernel (ROCMATH_FFT_EXCHANGE_LAYOUTS=1); the FFT
+#          suite; then row kernels without radix 10 as now and with the layouts
+#          (ROCMATH_FFT_EXCHANGE_LAYOUTS=1).
+source benches/device/session.sh
+# shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
+# of one bench run (ours, then cuFFT's).
+shared_counts() {
+  echo "######## $2 $1 $3"
+  ROCMATH_CACHE_DIR=/tmp/rmc-ncu timeout 150 ncu --clock-control none --cache-control none --launch-count 4 \
+    --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__grid_size,launch__registers_per_thread,smsp__inst_executed.sum,gpu__time_duration.sum,l1tex__throughput.avg.pct_of_peak_sustained_active \
+    $B fft --precision $2 --type $1 --length $3 --batch $4 --device cuda --iters 1 --warmup 0 2>&1
+}
+# layouts_ab TYPES CASES TAIL [ENV]: for each sweep case, each transform type's line with
+# ROCMATH_FFT_EXCHANGE_LAYOUTS unset and set to ENV (default 0), labels ending in TAIL.
+layouts_ab() {
+  local c t args
+  for c in $2; do
+    sweep_case $c
+    for t in $1; do
+      args=(--precision $p --type $t --length $n --batch $b)
+      line "$t $p $n default$3" -- "${args[@]}"
+      line "$t $p $n EXCHANGE_LAYOUTS=${4:-0}$3" ROCMATH_FFT_EXCHANGE_LAYOUTS=${4:-0} -- "${args[@]}"
+    done
+  done
+}
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s41-a-gpu.txt"
+  {
+    test_run 400 fft-test
+    test_run 30 fft_args-test
+    test_run 30 aot-test
+  } > "$OUT/s41-a-tests.txt" 2>&1 &
+  {
+    shared_counts c2c single 1000 65536
+    ROCMATH_FFT_EXCHANGE_LAYOUTS=0 shared_counts c2c single 1000 65536
+    shared_counts c2c double 1000 32768
+    ROCMATH_FFT_EXCHANGE_LAYOUTS=0 shared_counts c2c double 1000 32768
+  } > "$OUT/s41-a-ncu.txt" 2>&1
+  wait
+  {
+    for round in 1 2; do
+      layouts_ab c2c "1000 100 500 2000 4000 5000 d500 d1000 d2000 h1000" ", round $round"
+    done
+    layouts_ab "c2r r2c" "1000 2000 4000 d2000" ""
+  } > "$OUT/s41-a.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s41-b-gpu.txt"
+  for t in radix_10_passes spread_of_lengths powers_of_2_3_5 real_lengths multi_dimensional layouts_in_double; do
+    ROCMATH_FFT_EXCHANGE_LAYOUTS=1 test_run 200 fft-test $t
+  done > "$OUT/s41-b-tests.txt" 2>&1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 $B suite --only fft --device cuda > "$OUT/s41-b-fft-suite.txt" 2>&1
+  layouts_ab c2c "256 1024 4096 3000 10000 d4096" "" 1 > "$OUT/s41-b.txt" 2>&1
+  layouts_ab "c2r" "2048 4096 d1024" "" 1 >> "$OUT/s41-b.txt" 2>&1
+  ;;
+esac
+exit $status
