@@ -5,10 +5,12 @@
 #          ncu's shared-memory wavefronts and bank conflicts for our c2c 1000 kernel (single,
 #          double) and cuFFT's; then lengths with factors 2 and 5 with the exchange layouts (the
 #          default) and without (ROCMATH_FFT_EXCHANGE_LAYOUTS=0), c2c two rounds, real one.
-# PHASE=b: fft-test's radix-10, spread, powers, real, multi-dimensional and double-layout tests
-#          with exchange layouts in every row kernel (ROCMATH_FFT_EXCHANGE_LAYOUTS=1); the FFT
-#          suite; then row kernels without radix 10 as now and with the layouts
-#          (ROCMATH_FFT_EXCHANGE_LAYOUTS=1).
+# PHASE=b: (the build with layouts in single and half c2c and r2c only) with
+#          ROCMATH_REQUIRE_GPU=1, fft-test, fft_args-test and aot-test; then the FFT suite.
+# PHASE=c: fft-test's radix-10, spread, powers, real and double-layout tests with exchange
+#          layouts in every row kernel (ROCMATH_FFT_EXCHANGE_LAYOUTS=1); then the cases the
+#          default leaves out (real inverse, double) and row kernels without radix 10, as now
+#          and with the layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1).
 source benches/device/session.sh
 # shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
 # of one bench run (ours, then cuFFT's).
@@ -55,12 +57,24 @@ a)
   ;;
 b)
   nvidia-smi -L > "$OUT/s41-b-gpu.txt"
-  for t in radix_10_passes spread_of_lengths powers_of_2_3_5 real_lengths multi_dimensional layouts_in_double; do
-    ROCMATH_FFT_EXCHANGE_LAYOUTS=1 test_run 200 fft-test $t
-  done > "$OUT/s41-b-tests.txt" 2>&1
+  {
+    test_run 400 fft-test
+    test_run 30 fft_args-test
+    test_run 30 aot-test
+  } > "$OUT/s41-b-tests.txt" 2>&1
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 $B suite --only fft --device cuda > "$OUT/s41-b-fft-suite.txt" 2>&1
-  layouts_ab c2c "256 1024 4096 3000 10000 d4096" "" 1 > "$OUT/s41-b.txt" 2>&1
-  layouts_ab "c2r" "2048 4096 d1024" "" 1 >> "$OUT/s41-b.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s41-c-gpu.txt"
+  for t in radix_10_passes spread_of_lengths powers_of_2_3_5 real_lengths layouts_in_double; do
+    ROCMATH_FFT_EXCHANGE_LAYOUTS=1 test_run 200 fft-test $t
+  done > "$OUT/s41-c-tests.txt" 2>&1
+  {
+    layouts_ab c2r "1000 2000 4000" "" 1
+    layouts_ab c2c "d500 d2000" "" 1
+    layouts_ab c2c "256 1024 4096 3000 10000 d4096" "" 1
+    layouts_ab c2r "2048 d1024" "" 1
+  } > "$OUT/s41-c.txt" 2>&1
   ;;
 esac
 exit $status
