@@ -11,6 +11,8 @@
 #          layouts in every row kernel (ROCMATH_FFT_EXCHANGE_LAYOUTS=1); then the cases the
 #          default leaves out (real inverse, double) and row kernels without radix 10, as now
 #          and with the layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1).
+# PHASE=d: lengths with odd radices (3, 5, 7, 9, 11, 15, 25, 27) in padded rows, single c2c, as now
+#          and with exchange layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1), two rounds.
 source benches/device/session.sh
 # shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
 # of one bench run (ours, then cuFFT's).
@@ -75,6 +77,12 @@ c)
     layouts_ab c2c "256 1024 4096 3000 10000 d4096" "" 1
     layouts_ab c2r "2048 d1024" "" 1
   } > "$OUT/s41-c.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s41-d-gpu.txt"
+  for round in 1 2; do
+    layouts_ab c2c "3000 6000 5400 243 729 2187 6561 3125 625 375 2401 1331 7000 1200 3600" ", round $round" 1
+  done > "$OUT/s41-d.txt" 2>&1
   ;;
 esac
 exit $status

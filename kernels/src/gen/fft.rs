@@ -803,20 +803,26 @@ impl StockhamKernel {
 
     /// The layout of each exchange through the row between two passes ([`ExchangeLayout`];
     /// empty where every exchange keeps the kernel's rows): [`exchange_layouts`]'s choice in
-    /// single and half precision row kernels of unpadded rows (those with radix-10 passes),
-    /// outside clusters and real inverse kernels. For 1000 = 10 10 10 in single precision the
+    /// single and half precision row kernels of lengths with a factor other than 2 (radix-10
+    /// and odd-radix passes), outside clusters and real inverse kernels. (Powers of two keep
+    /// their padded rows: at 256, 1024, 2048 and 4096 the model finds nothing better, and the short rows it
+    /// would change were not measured.) For 1000 = 10 10 10 in single precision the
     /// model counts 415 wavefronts a transform in the kernel's rows and 265 with the first
     /// pass's stores paired and 6 padding elements after every 100 between the second and
     /// third passes; ncu counted 28.5 M and 19.3 M (cuFFT 23.9 M), and conflicts fell from
     /// 10.3 M to 1.3 M.
     ///
-    /// On an H200 (benches/results/2026-11-21-h100-fft.md, forty-first session; two rounds)
-    /// single c2c 500, 2000 and 5000 ran 5-11 % faster, 100 and half 1000 2-5 %, r2c 1000 4 %;
-    /// c2c 1000 and 4000 within 1 % (1000 is not bound by its shared memory). But real inverse
-    /// 1000-4000 ran 5-13 % slower and double c2c 500-2000 1-5 % slower: there they stay off.
+    /// On an H200 (benches/results/2026-11-21-h100-fft.md, forty-first session; two rounds),
+    /// single c2c:
+    /// - radix 10: 500, 2000 and 5000 5-11 % faster, 100 and half 1000 2-5 %; 1000 and 4000
+    ///   within 1 % (1000 is not bound by its shared memory). r2c 1000 4 % faster.
+    /// - odd radices: 7000 32 %, 6000 and 375 15-18 %, 625, 2187, 2401, 3125 and 6561 10-13 %,
+    ///   5400 9 %, 1200 and 3000 5-6 %, 243 and 1331 2-3 % faster; 729 and 3600 within 1 %.
+    /// But real inverse 1000-4000 ran 5-13 % slower and double c2c 500-2000 1-5 % slower: there
+    /// they stay off. (Real forward kernels of odd lengths were not measured.)
     /// `ROCMATH_FFT_EXCHANGE_LAYOUTS` (0 never, 1 every row kernel) overrides it, for A/B.
     pub fn exchange_layouts(&self) -> Vec<ExchangeLayout> {
-        let wanted = exchange_layouts_override().unwrap_or(self.pad_shift() == 0 && self.compute() != FftPrecision::F64 && !self.real_pre);
+        let wanted = exchange_layouts_override().unwrap_or(!self.n.is_power_of_two() && self.compute() != FftPrecision::F64 && !self.real_pre);
         if !wanted || self.column || self.cluster > 1 || self.passes.len() < 2 {
             return Vec::new();
         }
@@ -1726,8 +1732,13 @@ mod tests {
         assert!(StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 1000, false, false, SHARED_SM90).unwrap().exchange_layouts().is_empty());
         assert!(k.clone().with_dir(1).with_real_pre().unwrap().exchange_layouts().is_empty());
         assert_eq!(k.clone().with_real_post().unwrap().exchange_layouts(), layouts);
-        // Kept out of: padded rows (no radix 10), column kernels, single passes.
-        for (n, column) in [(4096, false), (1000, true), (10, false), (3000, false)] {
+        // Odd radices in padded rows: a pad after every group where the row's padding leaves
+        // conflicts.
+        let odd = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 3000, false, false, SHARED_SM90).unwrap();
+        assert!(odd.module_name().contains("_xw0w1w1w1_"), "{}", odd.module_name());
+        // Kept out of: powers of two, column kernels, single
+        // passes.
+        for (n, column) in [(4096, false), (2048, false), (256, false), (1000, true), (10, false)] {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90).unwrap();
             assert!(k.exchange_layouts().is_empty() && !k.module_name().contains("_x"), "{n} {column}: {}", k.module_name());
         }
