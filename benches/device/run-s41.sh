@@ -13,6 +13,9 @@
 #          and with the layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1).
 # PHASE=d: lengths with odd radices (3, 5, 7, 9, 11, 15, 25, 27) in padded rows, single c2c, as now
 #          and with exchange layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1), two rounds.
+# PHASE=e: (the build with layouts in single and half row kernels of every length but powers of
+#          two) with ROCMATH_REQUIRE_GPU=1, fft-test's GPU tests in three groups at once (the
+#          device time left was under 300 s), and aot-test.
 source benches/device/session.sh
 # shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
 # of one bench run (ours, then cuFFT's).
@@ -83,6 +86,14 @@ d)
   for round in 1 2; do
     layouts_ab c2c "3000 6000 5400 243 729 2187 6561 3125 625 375 2401 1331 7000 1200 3600" ", round $round" 1
   done > "$OUT/s41-d.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s41-e-gpu.txt"
+  test_run 220 fft-test real_lengths multi_dimensional_mixes > "$OUT/s41-e-tests-1.txt" 2>&1 &
+  test_run 220 fft-test spread_of_lengths powers_of_2_3_5 primes bluestein_lengths > "$OUT/s41-e-tests-2.txt" 2>&1 &
+  test_run 220 fft-test layouts_ radix_ odd_composite short_rows real_transforms_in_one_launch large_batches scale_factors inverse_round_trips cluster_kernels > "$OUT/s41-e-tests-3.txt" 2>&1 &
+  test_run 60 aot-test > "$OUT/s41-e-tests-aot.txt" 2>&1
+  wait
   ;;
 esac
 exit $status
