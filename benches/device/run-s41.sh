@@ -14,8 +14,9 @@
 # PHASE=d: lengths with odd radices (3, 5, 7, 9, 11, 15, 25, 27) in padded rows, single c2c, as now
 #          and with exchange layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1), two rounds.
 # PHASE=e: (the build with layouts in single and half row kernels of every length but powers of
-#          two) with ROCMATH_REQUIRE_GPU=1, fft-test's GPU tests in three groups at once (the
-#          device time left was under 300 s), and aot-test.
+#          two) with ROCMATH_REQUIRE_GPU=1, three fft-test runs at once (the device time left was
+#          under 300 s), and aot-test. test_run passes only its first filter, so each group ran
+#          only its first name: real_lengths, spread_of_lengths, and the two layouts_ tests.
 source benches/device/session.sh
 # shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
 # of one bench run (ours, then cuFFT's).

@@ -804,7 +804,8 @@ impl StockhamKernel {
     /// The layout of each exchange through the row between two passes ([`ExchangeLayout`];
     /// empty where every exchange keeps the kernel's rows): [`exchange_layouts`]'s choice in
     /// single and half precision row kernels of lengths with a factor other than 2 (radix-10
-    /// and odd-radix passes), outside clusters and real inverse kernels. (Powers of two keep
+    /// and odd-radix passes), outside clusters, real inverse kernels, and real forward kernels
+    /// without radix 10 (neither measured nor GPU-tested with layouts). (Powers of two keep
     /// their padded rows: at 256, 1024, 2048 and 4096 the model finds nothing better, and the short rows it
     /// would change were not measured.) For 1000 = 10 10 10 in single precision the
     /// model counts 415 wavefronts a transform in the kernel's rows and 265 with the first
@@ -819,10 +820,11 @@ impl StockhamKernel {
     /// - odd radices: 7000 32 %, 6000 and 375 15-18 %, 625, 2187, 2401, 3125 and 6561 10-13 %,
     ///   5400 9 %, 1200 and 3000 5-6 %, 243 and 1331 2-3 % faster; 729 and 3600 within 1 %.
     /// But real inverse 1000-4000 ran 5-13 % slower and double c2c 500-2000 1-5 % slower: there
-    /// they stay off. (Real forward kernels of odd lengths were not measured.)
+    /// they stay off.
     /// `ROCMATH_FFT_EXCHANGE_LAYOUTS` (0 never, 1 every row kernel) overrides it, for A/B.
     pub fn exchange_layouts(&self) -> Vec<ExchangeLayout> {
-        let wanted = exchange_layouts_override().unwrap_or(!self.n.is_power_of_two() && self.compute() != FftPrecision::F64 && !self.real_pre);
+        let wanted = exchange_layouts_override()
+            .unwrap_or(!self.n.is_power_of_two() && self.compute() != FftPrecision::F64 && !self.real_pre && (!self.real_post || self.pad_shift() == 0));
         if !wanted || self.column || self.cluster > 1 || self.passes.len() < 2 {
             return Vec::new();
         }
@@ -1736,6 +1738,7 @@ mod tests {
         // conflicts.
         let odd = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 3000, false, false, SHARED_SM90).unwrap();
         assert!(odd.module_name().contains("_xw0w1w1w1_"), "{}", odd.module_name());
+        assert!(odd.clone().with_real_post().unwrap().exchange_layouts().is_empty(), "real forward: radix 10 only");
         // Kept out of: powers of two, column kernels, single
         // passes.
         for (n, column) in [(4096, false), (2048, false), (256, false), (1000, true), (10, false)] {
