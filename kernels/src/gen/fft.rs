@@ -768,7 +768,8 @@ impl StockhamKernel {
     /// consecutive elements of each of several rows (column order: 16 / tpb of each of tpb
     /// rows; row order: tpt of each of 16 / tpt rows), so the stride must be `per_row` modulo
     /// the transaction's element count. (The rows' own padding keeps the radix-strided stores
-    /// of the first pass on distinct banks too.)
+    /// of the first pass on distinct banks too.) Exchanges with layouts of their own
+    /// ([`Self::exchange_layouts`]) may need a longer row, and paired stores an even one.
     pub fn row_stride(&self) -> usize {
         let layouts = self.exchange_layouts();
         let mut base = padded_row(self.n, self.pad_shift());
@@ -806,9 +807,9 @@ impl StockhamKernel {
     /// single and half precision row kernels of lengths with a factor other than 2 (radix-10
     /// and odd-radix passes), outside clusters, real inverse kernels, and real forward kernels
     /// without radix 10 (neither measured nor GPU-tested with layouts). (Powers of two keep
-    /// their padded rows: at 256, 1024, 2048 and 4096 the model finds nothing better, and the short rows it
-    /// would change were not measured.) For 1000 = 10 10 10 in single precision the
-    /// model counts 415 wavefronts a transform in the kernel's rows and 265 with the first
+    /// their padded rows: at 256, 1024, 2048 and 4096 the model finds nothing better, and the
+    /// short rows it would change were not measured.) For 1000 = 10 10 10 in single precision
+    /// the model counts 415 wavefronts a transform in the kernel's rows and 265 with the first
     /// pass's stores paired and 6 padding elements after every 100 between the second and
     /// third passes; ncu counted 28.5 M and 19.3 M (cuFFT 23.9 M), and conflicts fell from
     /// 10.3 M to 1.3 M.
@@ -1739,8 +1740,7 @@ mod tests {
         let odd = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 3000, false, false, SHARED_SM90).unwrap();
         assert!(odd.module_name().contains("_xw0w1w1w1_"), "{}", odd.module_name());
         assert!(odd.clone().with_real_post().unwrap().exchange_layouts().is_empty(), "real forward: radix 10 only");
-        // Kept out of: powers of two, column kernels, single
-        // passes.
+        // Kept out of: powers of two, column kernels, single passes.
         for (n, column) in [(4096, false), (2048, false), (256, false), (1000, true), (10, false)] {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90).unwrap();
             assert!(k.exchange_layouts().is_empty() && !k.module_name().contains("_x"), "{n} {column}: {}", k.module_name());
