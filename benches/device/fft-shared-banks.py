@@ -15,7 +15,9 @@ padding. The row stride defaults to StockhamKernel::row_stride's for a row kerne
 f64 elements (16 bytes). --per-exchange: for each exchange through the row (pass p's stores and
 pass p + 1's loads) on its own, the wavefronts unpadded and with the best single period P (one pad
 element every P, 4 <= P <= 200, any row stride up to 15 past the padded row): what a padding chosen
-per exchange would give, which the kernels do not do.
+per exchange would give. (The kernels choose per exchange differently: W pads after every group of
+the storing pass, and paired stores, by the same model in Rust: exchange_layouts in
+kernels/src/gen/fft.rs.)
 """
 import sys
 
