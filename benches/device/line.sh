@@ -17,8 +17,10 @@ sweep_case() {
   case $1 in d*) p=double ;; h*) p=half ;; esac
   b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
 }
-# test_run SECONDS BINARY [FILTER]: one carried test binary with ROCMATH_REQUIRE_GPU=1: its
-# test lines and failures (read them: the pipeline's status is cut's, not the tests').
+# test_run SECONDS BINARY [FILTER ...]: one carried test binary with ROCMATH_REQUIRE_GPU=1: its
+# test lines and failures (read them: the pipeline's status is cut's, not the tests'). Every
+# FILTER is passed (until the forty-first session only the first was).
 test_run() {
-  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$1" .carry/tests/"$2" ${3:-} 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400 || status=1
+  local seconds=$1 binary=$2; shift 2
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=/tmp/rmc timeout "$seconds" .carry/tests/"$binary" "$@" 2>&1 | grep -E "^test |test result|panicked|failed|FAIL|error| checked" | cut -c1-400 || status=1
 }

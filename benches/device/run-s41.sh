@@ -15,8 +15,9 @@
 #          and with exchange layouts (ROCMATH_FFT_EXCHANGE_LAYOUTS=1), two rounds.
 # PHASE=e: (the build with layouts in single and half row kernels of every length but powers of
 #          two) with ROCMATH_REQUIRE_GPU=1, three fft-test runs at once (the device time left was
-#          under 300 s), and aot-test. test_run passes only its first filter, so each group ran
-#          only its first name: real_lengths, spread_of_lengths, and the two layouts_ tests.
+#          under 300 s), and aot-test. test_run then passed only its first filter, so each group
+#          ran only its first name: real_lengths, spread_of_lengths, and the two layouts_ tests
+#          (line.sh passes every filter now).
 source benches/device/session.sh
 # shared_counts TYPE PRECISION N: ncu's shared-memory wavefronts and bank conflicts per kernel
 # of one bench run (ours, then cuFFT's).
