@@ -482,11 +482,23 @@ pub fn row_elements(n: usize) -> usize {
 /// `n` elements with one padding element after every `1 << shift` (none for shift 0) and one
 /// at the end.
 fn padded_row(n: usize, shift: u32) -> usize {
+    padded_index(n, shift) + 1
+}
+
+/// Where element `e` of a kernel's row lives: one padding element after every `1 << shift`
+/// (none for shift 0; `rm_fft_pad` in fft.hip).
+fn padded_index(e: usize, shift: u32) -> usize {
     if shift == 0 {
-        n + 1
+        e
     } else {
-        n + (n >> shift) + 1
+        e + (e >> shift)
     }
+}
+
+/// Elements of a row in an exchange layout of `pad` elements after every `group`
+/// ([`ExchangeLayout`]): the last element's place, plus one at the end as in [`padded_row`].
+fn exchange_row(n: usize, pad: usize, group: usize) -> usize {
+    n + pad * ((n - 1) / group) + 1
 }
 
 /// [`StockhamKernel::pad_shift`] of a kernel with radix passes `passes`.
@@ -582,8 +594,8 @@ fn exchange_layouts(n: usize, passes: &[usize], tpt: usize, tpb: usize, complex_
         group *= passes[p];
         let mut best = (usize::MAX, ExchangeLayout::default());
         for pad in 0..phase {
-            let at = move |e: usize| if pad == 0 { if shift == 0 { e } else { e + (e >> shift) } } else { e + pad * (e / group) };
-            let row = (rows.max(n + pad * ((n - 1) / group) + 1)).next_multiple_of(2);
+            let at = move |e: usize| if pad == 0 { padded_index(e, shift) } else { e + pad * (e / group) };
+            let row = rows.max(exchange_row(n, pad, group)).next_multiple_of(2);
             // Pairs need 16-byte alignment: an even group stride, unpadded rows where pad is 0,
             // and an even row stride (tpt even, or a whole phase per row: `row_stride`).
             let pairs_fit = p == 0 && complex_bytes == 8 && passes[0] % 2 == 0 && (group + pad) % 2 == 0 && (pad > 0 || shift == 0) && (tpt % 2 == 0 || tpt >= phase);
@@ -776,7 +788,7 @@ impl StockhamKernel {
         let mut group = 1;
         for (layout, radix) in layouts.iter().zip(&self.passes) {
             group *= radix;
-            base = base.max(self.n + layout.pad * ((self.n - 1) / group) + 1);
+            base = base.max(exchange_row(self.n, layout.pad, group));
         }
         if layouts.iter().any(|l| l.pairs) {
             // (16-byte stores: every row starts on an even element.)
