@@ -17,6 +17,19 @@ sweep_case() {
   case $1 in d*) p=double ;; h*) p=half ;; esac
   b=$(batch_for $n); [ $p = double ] && b=$(( (b + 1) / 2 ))
 }
+# env_ab TYPES CASES TAIL LABEL_A LABEL_B ENV=VALUE: for each sweep case, each transform type's
+# line as it is (labelled LABEL_A) and with ENV=VALUE (LABEL_B), labels ending in TAIL.
+env_ab() {
+  local types=$1 cases=$2 tail=$3 label_a=$4 label_b=$5 setting=$6 c t args
+  for c in $cases; do
+    sweep_case $c
+    for t in $types; do
+      args=(--precision $p --type $t --length $n --batch $b)
+      line "$t $p $n $label_a$tail" -- "${args[@]}"
+      line "$t $p $n $label_b$tail" $setting -- "${args[@]}"
+    done
+  done
+}
 # test_run SECONDS BINARY [FILTER ...]: one carried test binary with ROCMATH_REQUIRE_GPU=1: its
 # test lines and failures (read them: the pipeline's status is cut's, not the tests'). Every
 # FILTER is passed (until the forty-first session only the first was).

@@ -30,17 +30,7 @@ profile() {
 }
 # tens_ab TYPES CASES TAIL (phases b and c): for each sweep case, each transform type's line as
 # now and with radix-10 passes (ROCMATH_FFT_TENS=1), labels ending in TAIL.
-tens_ab() {
-  local c t args
-  for c in $2; do
-    sweep_case $c
-    for t in $1; do
-      args=(--precision $p --type $t --length $n --batch $b)
-      line "$t $p $n now$3" -- "${args[@]}"
-      line "$t $p $n radix-10 passes$3" ROCMATH_FFT_TENS=1 -- "${args[@]}"
-    done
-  done
-}
+tens_ab() { env_ab "$1" "$2" "$3" now "radix-10 passes" ROCMATH_FFT_TENS=1; }
 case $P in
 a)
   nvidia-smi -L > "$OUT/s40-a-gpu.txt"

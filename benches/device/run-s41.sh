@@ -29,17 +29,7 @@ shared_counts() {
 }
 # layouts_ab TYPES CASES TAIL [ENV]: for each sweep case, each transform type's line with
 # ROCMATH_FFT_EXCHANGE_LAYOUTS unset and set to ENV (default 0), labels ending in TAIL.
-layouts_ab() {
-  local c t args
-  for c in $2; do
-    sweep_case $c
-    for t in $1; do
-      args=(--precision $p --type $t --length $n --batch $b)
-      line "$t $p $n default$3" -- "${args[@]}"
-      line "$t $p $n EXCHANGE_LAYOUTS=${4:-0}$3" ROCMATH_FFT_EXCHANGE_LAYOUTS=${4:-0} -- "${args[@]}"
-    done
-  done
-}
+layouts_ab() { env_ab "$1" "$2" "$3" default "EXCHANGE_LAYOUTS=${4:-0}" ROCMATH_FFT_EXCHANGE_LAYOUTS=${4:-0}; }
 case $P in
 a)
   nvidia-smi -L > "$OUT/s41-a-gpu.txt"
