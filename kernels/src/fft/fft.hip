@@ -397,8 +397,13 @@ template <int NS, int TPT> struct rm_fft_butterfly {
 // immediates. 0: the kernel's rows (rm_fft_pad). PAIRS: the first pass (NS = 1) stores its
 // RADIX consecutive outputs two at a time, 16 bytes (complex f32; RADIX even; rows of an even
 // stride, unpadded or the exchange's own layout with NS RADIX + OUT_W even).
+//
+// TW_AHEAD (`tw_ahead` in kernels/src/gen/fft.rs), bit 1: the pass reads its twiddles into
+// registers first and only then waits for the row the previous pass wrote, so the table's
+// latency runs under the barrier's wait rather than after it; that previous pass then has bit 2,
+// which leaves its closing wait to this one (the same SYNC on both sides).
 template <int N, int RADIX, int NS, int TWOFF, int TPT, int ITERS, int DIR, class C, class DFT, int SRC, int DST, int SYNC, int IN_W, int OUT_W,
-          int PAIRS, class IO>
+          int PAIRS, int TW_AHEAD = 0, class IO>
 RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     static_assert(IN_W == 0 || (NS > 1 && SRC == 0 && (N / RADIX) % NS == 0), "an exchange layout is between two passes");
     static_assert(OUT_W == 0 || (DST == 0 && NS * RADIX < N), "an exchange layout is between two passes");
@@ -408,6 +413,24 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
     enum { LT_BASE = RM_FFT_SPLITS(TPT), LAST = NS * RADIX == N };
     const int plt = rm_fft_pad(lt);
     const C* tw_t = tw + TWOFF + bf.mod_base();
+    enum { AHEAD = (TW_AHEAD & 1) != 0, LEAVE_WAIT = (TW_AHEAD & 2) != 0 };
+    static_assert(!AHEAD || (NS > 1 && SRC == 0), "twiddles ahead of the wait: a pass that reads the row, after the first");
+    static_assert(!LEAVE_WAIT || DST == 0, "only a pass that writes the row leaves its wait to the next");
+    // (Entries the products below do not make: every r, or with RM_FFT_TW_PRODUCTS the powers of two.)
+    C ahead[AHEAD ? ITERS : 1][AHEAD ? RADIX : 1];
+    if (AHEAD) {
+#pragma unroll
+        for (int it = 0; it < ITERS; ++it) {
+            if (lt + it * TPT < N / RADIX) {
+                const int k = bf.mod_offset(it);
+#pragma unroll
+                for (int r = 1; r < RADIX; ++r) {
+                    if (!RM_FFT_TW_PRODUCTS || (r & (r - 1)) == 0) ahead[AHEAD ? it : 0][AHEAD ? r : 0] = rm_fft_entry(tw_t, (r - 1) * NS + k);
+                }
+            }
+        }
+        rm_fft_row_sync<SYNC>();
+    }
     C v[ITERS][RADIX];
 #pragma unroll
     for (int it = 0; it < ITERS; ++it) {
@@ -438,12 +461,12 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
                     for (int r = 1; r < RADIX; ++r) {
                         int h = r;
                         while (h & (h - 1)) h &= h - 1;
-                        w[r] = h == r ? rm_fft_entry(tw_t, (r - 1) * NS + k) : w[h] * w[r - h];
+                        w[r] = h != r ? w[h] * w[r - h] : AHEAD ? ahead[AHEAD ? it : 0][AHEAD ? r : 0] : rm_fft_entry(tw_t, (r - 1) * NS + k);
                         v[it][r] = rm_fft_twiddle<DIR>(v[it][r], w[r]);
                     }
                 } else {
 #pragma unroll
-                    for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], rm_fft_entry(tw_t, (r - 1) * NS + k));
+                    for (int r = 1; r < RADIX; ++r) v[it][r] = rm_fft_twiddle<DIR>(v[it][r], AHEAD ? ahead[AHEAD ? it : 0][AHEAD ? r : 0] : rm_fft_entry(tw_t, (r - 1) * NS + k));
                 }
             }
             DFT::template run<DIR, C>(v[it]);
@@ -506,7 +529,7 @@ RM_INLINE void rm_fft_pass(C* row, int lt, const C* tw, const IO& io) {
             }
         }
     }
-    if (DST == 0) rm_fft_row_sync<SYNC>();
+    if (DST == 0 && !LEAVE_WAIT) rm_fft_row_sync<SYNC>();
 }
 
 // Row elements lt + c and N - lt - c, for c = it TPT: where TPT is a multiple of the padding

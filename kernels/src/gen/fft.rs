@@ -329,8 +329,12 @@ pub fn stage_offsets(passes: &[usize]) -> Vec<usize> {
 /// Shared memory a block may use for rows when there is a choice (leaves room for two blocks
 /// per SM on sm_90 and for the 64 KiB LDS of CDNA).
 const ROW_BUDGET: usize = 48 * 1024;
-/// Threads per block to aim for.
-const TARGET_THREADS: usize = 256;
+/// Threads per block a row kernel aims for (transforms per block = this / threads per
+/// transform, at least one). `ROCMATH_FFT_TARGET_THREADS` (32..=1024) overrides it for A/B.
+fn target_threads() -> usize {
+    static TARGET: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *TARGET.get_or_init(|| env_number("ROCMATH_FFT_TARGET_THREADS", |t| (32..=1024).contains(&t)).unwrap_or(256))
+}
 /// Bytes of adjacent transforms a column pass reads and writes per element: 64 by default (8
 /// complex f32, 4 complex f64; two of a line's four sectors, and L2 merges the neighbouring
 /// block's half). `ROCMATH_FFT_COLUMN_BYTES` (a power of two, 16..=256) overrides it for tuning:
@@ -469,7 +473,7 @@ fn pad_fold_override() -> Option<usize> {
 /// multiprocessor ([`StockhamKernel::min_blocks`]; an A/B switch for tuning).
 fn min_blocks_override() -> Option<usize> {
     static BLOCKS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    *BLOCKS.get_or_init(|| env_number("ROCMATH_FFT_MIN_BLOCKS", |b| (1..=8).contains(&b)))
+    *BLOCKS.get_or_init(|| env_number("ROCMATH_FFT_MIN_BLOCKS", |b| (1..=32).contains(&b)))
 }
 
 /// Elements of one transform's shared-memory row: one padding element after every 16 and one at
@@ -731,7 +735,7 @@ impl StockhamKernel {
         if row_bytes > shared_limit || tpt > 1024 {
             return Err(format!("{n} points do not fit one block ({row_bytes} bytes of {shared_limit}, {tpt} threads)"));
         }
-        let by_threads = (TARGET_THREADS / tpt).max(1);
+        let by_threads = (target_threads() / tpt).max(1);
         let by_shared = (ROW_BUDGET.min(shared_limit) / row_bytes).max(1);
         let mut tpb = by_threads.min(by_shared);
         if column {
@@ -929,14 +933,25 @@ impl StockhamKernel {
     /// level or up to 2 % faster (4 blocks: 64 registers; 3 for 1024, below). Other kernels
     /// leave the compiler free (1): an explicit bound of one block slowed four-step passes by up
     /// to 1.7x (benches/results/2026-11-21-h100-fft.md, tenth session).
-    /// `ROCMATH_FFT_MIN_BLOCKS` overrides it (at most 1024 threads per multiprocessor).
+    /// `ROCMATH_FFT_MIN_BLOCKS` overrides it (1 to 32; at most 2048 threads per multiprocessor).
     pub fn min_blocks(&self) -> usize {
         let threads = self.threads() as usize;
         if let Some(b) = min_blocks_override() {
-            return b.min(1024 / threads).max(1);
+            return b.min(2048 / threads).max(1);
         }
         let one_transform_512 = self.tpb == 1 && threads == 512;
         let real_256 = (self.real_pre || self.real_post) && threads == 256;
+        // Blocks of 200 threads (7 warps) with radix-10 passes, single or half: at the 44
+        // registers the compiler takes for 1000 points, an SM's four schedulers hold 10 warps
+        // each, so 5 blocks (35 warps); at 40 they hold 12, 6 blocks. On an H200 (forty-second
+        // session, with the twiddles read ahead) c2c 1000 ran 7 % faster and 2000 (40 registers
+        // either way) 3 %; 1000's 16 spilled bytes lie in the four-step twiddle path, which its
+        // one-kernel plans skip. It hurt where measured beside: 100 (250 threads) 17 % slower,
+        // double 1000 3x (spills).
+        let tens_200 = threads == 200 && self.tpt >= 100 && self.passes.contains(&10) && self.compute() != FftPrecision::F64;
+        if tens_200 && self.cluster == 1 && !self.column && !self.staged && !self.real_pre && !self.real_post {
+            return 6;
+        }
         if self.column || self.staged || (self.cluster == 1 && !one_transform_512 && !real_256) || (self.cluster > 1 && self.tpb != 1) {
             return 1;
         }
@@ -1018,6 +1033,11 @@ impl StockhamKernel {
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
+        let ahead = match (self.tw_ahead(), self.default_tw_ahead()) {
+            (true, false) => "_ta",
+            (false, true) => "_nta",
+            _ => "",
+        };
         // Per exchange: p (paired stores) or w, then the padding.
         let layouts: String = self.exchange_layouts().iter().map(|l| format!("{}{}", if l.pairs { "p" } else { "w" }, l.pad)).collect();
         let layouts = if layouts.is_empty() { layouts } else { format!("_x{layouts}") };
@@ -1026,7 +1046,7 @@ impl StockhamKernel {
             (false, true) => "_nal",
             _ => "",
         };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{layouts}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{ahead}{layouts}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -1066,6 +1086,24 @@ impl StockhamKernel {
         static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
         let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_PRODUCTS", |v| v <= 2).unwrap_or(0));
         mode == 2 || (mode == 1 && self.compute() != FftPrecision::F64)
+    }
+
+    /// Whether each pass after the first reads its twiddles before the barrier that waits for
+    /// the previous pass's row (`TW_AHEAD` of `rm_fft_pass` in fft.hip): ncu on an H200
+    /// (forty-second session) found our c2c 1000 kernel stalled at barriers 3.1 cycles an
+    /// instruction against cuFFT's 2.0, its twiddle reads issued right after each barrier.
+    /// `ROCMATH_FFT_TW_AHEAD=0/1` sets it for every kernel (A/B).
+    fn tw_ahead(&self) -> bool {
+        static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+        MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1)).map_or(self.default_tw_ahead(), |v| v == 1)
+    }
+
+    /// On for single and half kernels but cluster ones. With it on for every kernel (H200,
+    /// forty-second session, the FFT suite against the forty-first's): c2c 500, 2000 and 5000
+    /// 3-4 % faster, 1000 2 %, 2048, 4096 and 16384 2-5 %, the rest within 2 %; but the cluster
+    /// kernel of 32768 10 % slower and double 2^20 24 % (double 1000 2 % faster).
+    fn default_tw_ahead(&self) -> bool {
+        self.compute() != FftPrecision::F64 && self.cluster == 1
     }
 
     fn default_assume_lane(&self) -> bool {
@@ -1181,8 +1219,14 @@ impl StockhamKernel {
             let src = if i == 0 { src } else { "0" };
             let dst = if i == last && store { "1" } else { "0" };
             let sync = if i == last && self.staged_out && !self.real_post { 0 } else { sync };
+            // (Bit 1: this pass reads its twiddles before its wait; bit 2: the next one does,
+            // and takes over this pass's closing wait.)
+            let ahead = match self.tw_ahead() as i32 * (i32::from(i > 0) + 2 * i32::from(i < last)) {
+                0 => String::new(),
+                bits => format!(", {bits}"),
+            };
             s.push_str(&format!(
-                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}, {sync}, {in_w}, {out_w}, {pairs}>(row, lt, {tw}, {io});\n",
+                "        rm_fft_pass<{}, {r}, {ns}, {}, {}, {iters}, {dir}, C, rm_dft_{r}, {src}, {dst}, {sync}, {in_w}, {out_w}, {pairs}{ahead}>(row, lt, {tw}, {io});\n",
                 self.n, offsets[i], self.tpt
             ));
             ns *= r;
@@ -1906,14 +1950,40 @@ mod tests {
     }
 
     #[test]
+    fn twiddles_ahead_of_the_barrier_and_room_for_six_blocks_of_200() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap();
+        // 1000 = 10 10 10: the first pass leaves its wait to the second (2), the second reads its
+        // twiddles before it and leaves its own to the third (3), the third only reads ahead (1).
+        let k = row(F32, 1000);
+        let src = k.source();
+        for bits in ["rm_dft_10, SRC, 0, 0, 0, 0, 1, 2>(", "rm_dft_10, 0, 0, 0, 0, 6, 0, 3>(", "rm_dft_10, 0, 1, 0, 6, 0, 0, 1>("] {
+            assert!(src.contains(bits), "{bits}");
+        }
+        assert_eq!((k.threads(), k.min_blocks()), (200, 6));
+        assert!(src.contains("RM_LAUNCH_BOUNDS_BLOCKS(200, 6) void fft_ss_n1000_"));
+        assert_eq!((row(F32, 2000).threads(), row(F32, 2000).min_blocks()), (200, 6));
+        // Not f64 (double 2^20 lost 24 %; double 1000 spilled at 40 registers), not 100 points
+        // on 250 threads, not cluster kernels (32768 lost 10 %), not real kernels (not measured).
+        let double = row(F64, 1000);
+        assert!(!double.tw_ahead() && double.min_blocks() == 1 && double.source().contains("rm_dft_10, 0, 1, 0, 0, 0, 0>("));
+        assert_eq!(row(F32, 100).min_blocks(), 1);
+        assert!(!cluster_split(F32, F32, 32768, SHARED_SM90).unwrap().tw_ahead());
+        assert_eq!(row(F32, 1000).with_dir(-1).with_real_post().unwrap().min_blocks(), 1);
+        // One pass: nothing to read ahead of.
+        let one = row(F32, 16).source();
+        assert!(one.contains("rm_dft_16, SRC, 1, 0, 0, 0, 0>(row"), "{one}");
+    }
+
+    #[test]
     fn names_carry_parameters() {
         let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 1000, false, false, SHARED_SM90).unwrap();
-        assert_eq!(k.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_xp0w6_fwd");
+        assert_eq!(k.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_xp0w6_m6_fwd");
         let inverse = k.clone().with_dir(1);
-        assert!(inverse.source().contains("void fft_ss_n1000_r10x10x10_t100_b2_xp0w6_inv("));
+        assert!(inverse.source().contains("void fft_ss_n1000_r10x10x10_t100_b2_xp0w6_m6_inv("));
         assert!(!inverse.source().contains("_fwd"));
         let plain = k.with_plain(true);
-        assert_eq!(plain.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_p_xp0w6_fwd");
+        assert_eq!(plain.module_name(), "fft_ss_n1000_r10x10x10_t100_b2_p_xp0w6_m6_fwd");
         assert!(plain.source().contains("rm_fft_io_plain<float, float, rm_c32> io;"));
         assert!(!plain.source().contains("#define RM_FFT_L2_PREFETCH"), "row order");
         // Plain column kernels carry the L2 prefetch hint of their strided loads; f32 column
@@ -1970,7 +2040,7 @@ mod tests {
         let src = k.source();
         assert!(src.contains(&format!("rm_fft_real_pre_load<4096, 256, 0>(row, lt, tw + {}, io);", stage_twiddles(&k.passes).len())));
         assert!(src.contains("rm_fft_stockham<float, float, 4096, ") && src.contains(", 0, 0, 4096, 4096, rm_fft_passes_"));
-        assert!(src.contains("rm_dft_16, 0, 0, 0, 0, 0, 0>(row, lt, tw, io);"), "the first pass reads the row");
+        assert!(src.contains("rm_dft_16, 0, 0, 0, 0, 0, 0, 2>(row, lt, tw, io);"), "the first pass reads the row");
         // Short ones stage both sides: the pre-processing runs on the staged row of 9 points.
         let short = row(F32, 8).with_dir(1).with_real_pre().unwrap();
         assert!(short.wants_staged_rows());
@@ -1998,8 +2068,8 @@ mod tests {
         let k = row(F32, 512).with_dir(1).with_real_pre().unwrap();
         assert!(k.warp_sync(), "{}", k.module_name());
         let src = k.source();
-        assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.matches("rm_dft_16, 0, 0, 1, 0, 0, 0>(").count() == 2);
-        assert!(src.contains("rm_dft_2, 0, 1, 1, 0, 0, 0>("));
+        assert!(src.contains("rm_fft_real_pre_load<512, 32, 1>(") && src.contains("rm_dft_16, 0, 0, 1, 0, 0, 0, 2>(") && src.contains("rm_dft_16, 0, 0, 1, 0, 0, 0, 3>("));
+        assert!(src.contains("rm_dft_2, 0, 1, 1, 0, 0, 0, 1>("));
         // (Real kernels of 256 threads ask room for 4 blocks, 3 for this inverse on 32 threads;
         // the complex one leaves it free.)
         let forward = row(F32, 512).with_dir(-1).with_real_post().unwrap();
@@ -2012,7 +2082,7 @@ mod tests {
         let short = row(F32, 64).with_staged_rows().unwrap();
         assert!(short.staged_out && short.warp_sync(), "{}", short.module_name());
         let src = short.source();
-        assert!(src.contains("rm_dft_16, SRC, 0, 1, 0, 0, 0>(") && src.contains("rm_dft_4, 0, 0, 0, 0, 0, 0>("), "{src}");
+        assert!(src.contains("rm_dft_16, SRC, 0, 1, 0, 0, 0, 2>(") && src.contains("rm_dft_4, 0, 0, 0, 0, 0, 0, 1>("), "{src}");
         // Every kernel that claims it keeps whole warps of whole transforms.
         for n in [2usize, 8, 16, 64, 128, 256, 512, 1000, 1024, 4096] {
             for p in [F32, F64, F16] {
