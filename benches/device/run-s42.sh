@@ -19,6 +19,11 @@
 #          cluster ones, 6 blocks of 200 threads with radix-10 passes) the FFT suite; radix-10
 #          and other lengths against ROCMATH_FFT_TW_AHEAD=0.
 # PHASE=f: (the same build) fft-test, fft_args-test and aot-test with ROCMATH_REQUIRE_GPU=1.
+# PHASE=g: (the same build) lengths with odd radices against ROCMATH_FFT_TW_AHEAD=0, two rounds
+#          (6000 lost 4 % in phase e).
+# PHASE=h: (the build with the per-pass rule: passes read ahead only where their butterflies
+#          fill every thread's iterations alike) lengths that lost and won in phase g and the
+#          suite's 1000 against ROCMATH_FFT_TW_AHEAD=0 and =1, one round; fft-test subsets.
 source benches/device/session.sh
 # stalls ENV=VALUE: ncu's sections for the first four kernels of one c2c 1000 bench run (ours
 # three times, then cuFFT's).
@@ -104,6 +109,20 @@ f)
     test_run 40 fft_args-test
     test_run 40 aot-test
   } > "$OUT/s42-f-tests.txt" 2>&1
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s42-g-gpu.txt"
+  for round in 1 2; do
+    env_ab c2c "6000 3000 5400 1200 3600 6561 2187 625 10000 8192" ", round $round" default "TW_AHEAD=0" ROCMATH_FFT_TW_AHEAD=0
+  done > "$OUT/s42-g.txt" 2>&1
+  ;;
+h)
+  nvidia-smi -L > "$OUT/s42-h-gpu.txt"
+  {
+    env_ab c2c "3000 6000 1200 3600 7000 5400 2187 10000 1000" "" default "TW_AHEAD=0" ROCMATH_FFT_TW_AHEAD=0
+    env_ab c2c "7000 3000" "" default "TW_AHEAD=1" ROCMATH_FFT_TW_AHEAD=1
+  } > "$OUT/s42-h.txt" 2>&1
+  test_run 170 fft-test spread_of_lengths odd_composite radix_10_passes powers_of_2_3_5 layouts_ > "$OUT/s42-h-tests.txt" 2>&1
   ;;
 esac
 exit $status

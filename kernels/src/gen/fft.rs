@@ -1033,10 +1033,10 @@ impl StockhamKernel {
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
-        let ahead = match (self.tw_ahead(), self.default_tw_ahead()) {
-            (true, false) => "_ta",
-            (false, true) => "_nta",
-            _ => "",
+        let ahead = match (self.tw_ahead_passes(), (0..self.passes.len()).map(|i| i > 0 && self.default_tw_ahead(i)).collect::<Vec<_>>()) {
+            (set, default) if set == default => "",
+            (set, _) if set.contains(&true) => "_ta",
+            _ => "_nta",
         };
         // Per exchange: p (paired stores) or w, then the padding.
         let layouts: String = self.exchange_layouts().iter().map(|l| format!("{}{}", if l.pairs { "p" } else { "w" }, l.pad)).collect();
@@ -1088,22 +1088,27 @@ impl StockhamKernel {
         mode == 2 || (mode == 1 && self.compute() != FftPrecision::F64)
     }
 
-    /// Whether each pass after the first reads its twiddles before the barrier that waits for
-    /// the previous pass's row (`TW_AHEAD` of `rm_fft_pass` in fft.hip): ncu on an H200
-    /// (forty-second session) found our c2c 1000 kernel stalled at barriers 3.1 cycles an
-    /// instruction against cuFFT's 2.0, its twiddle reads issued right after each barrier.
-    /// `ROCMATH_FFT_TW_AHEAD=0/1` sets it for every kernel (A/B).
-    fn tw_ahead(&self) -> bool {
+    /// Which passes read their twiddles before the barrier that waits for the previous pass's
+    /// row (`TW_AHEAD` of `rm_fft_pass` in fft.hip). ncu on an H200 (forty-second session)
+    /// found our c2c 1000 kernel stalled at barriers 3.1 cycles an instruction against cuFFT's
+    /// 2.0, its twiddle reads issued right after each barrier. `ROCMATH_FFT_TW_AHEAD=0/1`: no
+    /// pass, or every pass after the first of every kernel (A/B); else [`Self::default_tw_ahead`].
+    fn tw_ahead_passes(&self) -> Vec<bool> {
         static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-        MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1)).map_or(self.default_tw_ahead(), |v| v == 1)
+        let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1));
+        (0..self.passes.len()).map(|i| i > 0 && mode.map_or_else(|| self.default_tw_ahead(i), |m| m == 1)).collect()
     }
 
-    /// On for single and half kernels but cluster ones. With it on for every kernel (H200,
-    /// forty-second session, the FFT suite against the forty-first's): c2c 500, 2000 and 5000
-    /// 3-4 % faster, 1000 2 %, 2048, 4096 and 16384 2-5 %, the rest within 2 %; but the cluster
-    /// kernel of 32768 10 % slower and double 2^20 24 % (double 1000 2 % faster).
-    fn default_tw_ahead(&self) -> bool {
-        self.compute() != FftPrecision::F64 && self.cluster == 1
+    /// Pass `i` reads ahead in single and half kernels but cluster ones, where its butterflies
+    /// fill every thread's iterations alike (or take one each at most). Measured on an H200
+    /// (forty-second session; ours / cuFFT against every pass reading ahead and none):
+    /// - every pass: c2c 500, 1000, 2000, 5000 4-8 % faster, 2187 8 %, 5400 12 %, 10000 5 %,
+    ///   2048, 4096, 8192 2 %; but 3000 13 % slower, 3600 10 %, 1200 7 %, 6000 4 %, each with
+    ///   passes whose butterflies leave the last iteration partly idle; the cluster kernel of
+    ///   32768 10 % and double 2^20 24 % (double 1000 2 % faster).
+    fn default_tw_ahead(&self, i: usize) -> bool {
+        let butterflies = self.n / self.passes[i];
+        self.compute() != FftPrecision::F64 && self.cluster == 1 && (butterflies <= self.tpt || butterflies.is_multiple_of(self.tpt))
     }
 
     fn default_assume_lane(&self) -> bool {
@@ -1221,7 +1226,8 @@ impl StockhamKernel {
             let sync = if i == last && self.staged_out && !self.real_post { 0 } else { sync };
             // (Bit 1: this pass reads its twiddles before its wait; bit 2: the next one does,
             // and takes over this pass's closing wait.)
-            let ahead = match self.tw_ahead() as i32 * (i32::from(i > 0) + 2 * i32::from(i < last)) {
+            let ahead_passes = self.tw_ahead_passes();
+            let ahead = match i32::from(ahead_passes[i]) + 2 * i32::from(i < last && ahead_passes[i + 1]) {
                 0 => String::new(),
                 bits => format!(", {bits}"),
             };
@@ -1966,9 +1972,15 @@ mod tests {
         // Not f64 (double 2^20 lost 24 %; double 1000 spilled at 40 registers), not 100 points
         // on 250 threads, not cluster kernels (32768 lost 10 %), not real kernels (not measured).
         let double = row(F64, 1000);
-        assert!(!double.tw_ahead() && double.min_blocks() == 1 && double.source().contains("rm_dft_10, 0, 1, 0, 0, 0, 0>("));
+        assert!(!double.tw_ahead_passes().contains(&true) && double.min_blocks() == 1 && double.source().contains("rm_dft_10, 0, 1, 0, 0, 0, 0>("));
         assert_eq!(row(F32, 100).min_blocks(), 1);
-        assert!(!cluster_split(F32, F32, 32768, SHARED_SM90).unwrap().tw_ahead());
+        assert!(!cluster_split(F32, F32, 32768, SHARED_SM90).unwrap().tw_ahead_passes().contains(&true));
+        // Only passes whose butterflies fill each thread's iterations alike: 3000 = 8 5 5 5 3 on
+        // 375 threads has 600 radix-5 and 1000 radix-3 butterflies (none ahead); 7000 = 8 25 7 5
+        // on 280 has 280 radix-25 and 1400 radix-5 ones (ahead) but 1000 radix-7 ones.
+        assert_eq!(row(F32, 3000).tw_ahead_passes(), [false; 5]);
+        assert_eq!(row(F32, 7000).tw_ahead_passes(), [false, true, false, true]);
+        assert!(row(F32, 7000).source().contains("rm_dft_25, 0, 0, 0, 0, 1, 0, 1>(") || row(F32, 7000).source().contains("rm_dft_25, 0, 0, 0, 0, 0, 0, 1>("));
         assert_eq!(row(F32, 1000).with_dir(-1).with_real_post().unwrap().min_blocks(), 1);
         // One pass: nothing to read ahead of.
         let one = row(F32, 16).source();
