@@ -398,7 +398,7 @@ template <int NS, int TPT> struct rm_fft_butterfly {
 // RADIX consecutive outputs two at a time, 16 bytes (complex f32; RADIX even; rows of an even
 // stride, unpadded or the exchange's own layout with NS RADIX + OUT_W even).
 //
-// TW_AHEAD (`tw_ahead` in kernels/src/gen/fft.rs), bit 1: the pass reads its twiddles into
+// TW_AHEAD (`tw_ahead_passes` in kernels/src/gen/fft.rs), bit 1: the pass reads its twiddles into
 // registers first and only then waits for the row the previous pass wrote, so the table's
 // latency runs under the barrier's wait rather than after it; that previous pass then has bit 2,
 // which leaves its closing wait to this one (the same SYNC on both sides).
