@@ -947,8 +947,9 @@ impl StockhamKernel {
         // session, with the twiddles read ahead) c2c 1000 ran 7 % faster and 2000 (40 registers
         // either way) 3 %; 1000's 16 spilled bytes lie in the four-step twiddle path, which its
         // one-kernel plans skip. It hurt where measured beside: 100 (250 threads) 17 % slower,
-        // double 1000 3x (spills).
-        let tens_200 = threads == 200 && self.tpt >= 100 && self.passes.contains(&10) && self.compute() != FftPrecision::F64;
+        // double 1000 3x (spills). Radix 10 the largest (so 1000 and 2000 only): 1600 = 10 10 16
+        // on 200 threads spills 588 bytes at 40 registers (ptxas, not timed).
+        let tens_200 = threads == 200 && self.tpt >= 100 && self.passes.iter().max() == Some(&10) && self.compute() != FftPrecision::F64;
         if tens_200 && self.cluster == 1 && !self.column && !self.staged && !self.real_pre && !self.real_post {
             return 6;
         }
@@ -1976,6 +1977,7 @@ mod tests {
         let double = row(F64, 1000);
         assert!(!double.tw_ahead_passes().contains(&true) && double.min_blocks() == 1 && double.source().contains("rm_dft_10, 0, 1, 0, 0, 0, 0>("));
         assert_eq!(row(F32, 100).min_blocks(), 1);
+        assert_eq!((row(F32, 1600).threads(), row(F32, 1600).min_blocks()), (200, 1), "radix 16 on 100 threads spills at 40 registers");
         assert!(!cluster_split(F32, F32, 32768, SHARED_SM90).unwrap().tw_ahead_passes().contains(&true));
         // Only passes whose butterflies fill each thread's iterations alike: 3000 = 8 5 5 5 3 on
         // 375 threads has 600 radix-5 and 1000 radix-3 butterflies (none ahead); 7000 = 8 25 7 5
