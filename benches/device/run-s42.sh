@@ -13,7 +13,7 @@
 #          for 6 blocks of 200-256 threads, 3 of 500: ROCMATH_FFT_MIN_BLOCKS), alone and together,
 #          against the default, at radix-10 lengths, two rounds; then the FFT suite with
 #          ROCMATH_FFT_TW_AHEAD=1.
-# PHASE=d: fft-test and fft_args-test with ROCMATH_FFT_TW_AHEAD=1 (every kernel's
+# PHASE=d: (not run: phase f ran the full tests instead) fft-test and fft_args-test with ROCMATH_FFT_TW_AHEAD=1 (every kernel's
 #          passes read their twiddles ahead of the barriers).
 # PHASE=e: (the build with both as defaults: twiddles ahead in single and half kernels but
 #          cluster ones, 6 blocks of 200 threads with radix-10 passes) the FFT suite; radix-10
