@@ -1034,7 +1034,7 @@ impl StockhamKernel {
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
-        let ahead = match (self.tw_ahead_passes(), (0..self.passes.len()).map(|i| i > 0 && self.default_tw_ahead(i)).collect::<Vec<_>>()) {
+        let ahead = match (self.tw_ahead_passes(), self.default_tw_ahead_passes()) {
             (set, default) if set == default => "",
             (set, _) if set.contains(&true) => "_ta",
             _ => "_nta",
@@ -1093,11 +1093,18 @@ impl StockhamKernel {
     /// row (`TW_AHEAD` of `rm_fft_pass` in fft.hip). ncu on an H200 (forty-second session)
     /// found our c2c 1000 kernel stalled at barriers 3.1 cycles an instruction against cuFFT's
     /// 2.0, its twiddle reads issued right after each barrier. `ROCMATH_FFT_TW_AHEAD=0/1`: no
-    /// pass, or every pass after the first of every kernel (A/B); else [`Self::default_tw_ahead`].
+    /// pass, or every pass after the first of every kernel (A/B); else [`Self::default_tw_ahead`]
+    /// for each pass after the first.
     fn tw_ahead_passes(&self) -> Vec<bool> {
         static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-        let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1));
-        (0..self.passes.len()).map(|i| i > 0 && mode.map_or_else(|| self.default_tw_ahead(i), |m| m == 1)).collect()
+        match *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1)) {
+            Some(m) => (0..self.passes.len()).map(|i| i > 0 && m == 1).collect(),
+            None => self.default_tw_ahead_passes(),
+        }
+    }
+
+    fn default_tw_ahead_passes(&self) -> Vec<bool> {
+        (0..self.passes.len()).map(|i| i > 0 && self.default_tw_ahead(i)).collect()
     }
 
     /// Pass `i` reads ahead in single and half kernels but cluster ones, where its butterflies
