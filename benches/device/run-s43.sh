@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Forty-third session (FFT: the lengths whose registers step down under the twiddles-ahead
+# default). After staging rocmath-bench, the ahead-of-time file and the fft, fft_args and aot
+# test binaries into .carry, carry .carry. Output: $OUT/s43-$PHASE*.txt.
+# PHASE=a: the 26 single c2c lengths that the forty-second session's ptxas scan found one block
+#          per SM lower under the default (s42-ptxas-scan.txt, "STEP") against
+#          ROCMATH_FFT_TW_AHEAD=0, one round; then fft-test, fft_args-test and aot-test with
+#          ROCMATH_REQUIRE_GPU=1 (the full fft-test had not run on the final per-pass rule).
+source benches/device/session.sh
+STEP_LENGTHS="96 104 234 250 936 972 1536 2106 2688 3072 3125 4116 4212 4860 5120 5625 5670 6174 6468 7203 7560 7680 8748 9000 9375 9720"
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s43-a-gpu.txt"
+  env_ab c2c "$STEP_LENGTHS" "" default "TW_AHEAD=0" ROCMATH_FFT_TW_AHEAD=0 > "$OUT/s43-a.txt" 2>&1
+  {
+    test_run 330 fft-test
+    test_run 40 fft_args-test
+    test_run 40 aot-test
+  } > "$OUT/s43-a-tests.txt" 2>&1
+  ;;
+esac
+exit $status
