@@ -6,6 +6,10 @@
 #          per SM lower under the default (s42-ptxas-scan.txt, "STEP") against
 #          ROCMATH_FFT_TW_AHEAD=0, one round; then fft-test, fft_args-test and aot-test with
 #          ROCMATH_REQUIRE_GPU=1 (the full fft-test had not run on the final per-pass rule).
+# PHASE=b: (the build where a plan compiles each kernel with passes ahead beside its twin with none
+#          and runs the one with more blocks per SM) the same 26 lengths and eight where reading
+#          ahead won in the forty-second session, against ROCMATH_FFT_TW_AHEAD=0; fft-test,
+#          fft_args-test, aot-test.
 source benches/device/session.sh
 STEP_LENGTHS="96 104 234 250 936 972 1536 2106 2688 3072 3125 4116 4212 4860 5120 5625 5670 6174 6468 7203 7560 7680 8748 9000 9375 9720"
 case $P in
@@ -17,6 +21,18 @@ a)
     test_run 40 fft_args-test
     test_run 40 aot-test
   } > "$OUT/s43-a-tests.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s43-b-gpu.txt"
+  {
+    env_ab c2c "$STEP_LENGTHS" "" default "TW_AHEAD=0" ROCMATH_FFT_TW_AHEAD=0
+    env_ab c2c "1000 2000 500 5000 2187 5400 7000 10000" "" default "TW_AHEAD=0" ROCMATH_FFT_TW_AHEAD=0
+  } > "$OUT/s43-b.txt" 2>&1
+  {
+    test_run 330 fft-test
+    test_run 40 fft_args-test
+    test_run 40 aot-test
+  } > "$OUT/s43-b-tests.txt" 2>&1
   ;;
 esac
 exit $status
