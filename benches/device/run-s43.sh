@@ -10,6 +10,7 @@
 #          and runs the one with more blocks per SM) the same 26 lengths and eight where reading
 #          ahead won in the forty-second session, against ROCMATH_FFT_TW_AHEAD=0; fft-test,
 #          fft_args-test, aot-test.
+# PHASE=c: (phase b's build, the print parse of the new test fixed) that test and the FFT suite.
 source benches/device/session.sh
 STEP_LENGTHS="96 104 234 250 936 972 1536 2106 2688 3072 3125 4116 4212 4860 5120 5625 5670 6174 6468 7203 7560 7680 8748 9000 9375 9720"
 case $P in
@@ -33,6 +34,11 @@ b)
     test_run 40 fft_args-test
     test_run 40 aot-test
   } > "$OUT/s43-b-tests.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s43-c-gpu.txt"
+  test_run 200 fft-test twiddles_ahead_only_where_they_cost_no_block > "$OUT/s43-c-tests.txt" 2>&1
+  ROCMATH_CACHE_DIR=/tmp/rmc timeout 250 $B suite --only fft --device cuda > "$OUT/s43-c-fft-suite.txt" 2>&1
   ;;
 esac
 exit $status
