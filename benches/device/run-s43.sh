@@ -38,6 +38,7 @@ b)
 c)
   nvidia-smi -L > "$OUT/s43-c-gpu.txt"
   test_run 200 fft-test twiddles_ahead_only_where_they_cost_no_block > "$OUT/s43-c-tests.txt" 2>&1
+  [ -n "$TEST_ONLY" ] && exit $status
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 250 $B suite --only fft --device cuda > "$OUT/s43-c-fft-suite.txt" 2>&1
   ;;
 esac

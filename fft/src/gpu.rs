@@ -72,6 +72,26 @@ fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Mod
     Ok(device.named_module(&name, || KernelSource { name: name.clone(), source: kernel.source(), options: Vec::new(), arch_override: None })?)
 }
 
+/// Runs a Stockham launch's twin (`Op::Stockham::twin`) instead of its kernel where the
+/// occupancy calculator gives the twin more blocks per SM; keeps the kernel on a tie.
+fn take_twin_with_more_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Result<()> {
+    let Op::Stockham { kernel, twin: Some(twin), blocks, .. } = &mut l.op else { return Ok(()) };
+    let blocks_of = |k: &StockhamKernel| -> Result<u32> {
+        let name = k.module_name();
+        let module = modules.get(&name).ok_or_else(|| internal(format!("module {name} not built")))?;
+        Ok(module.function(&name)?.max_active_blocks(k.threads(), k.shared_bytes())?)
+    };
+    let (ours, theirs) = (blocks_of(kernel)?, blocks_of(twin)?);
+    *blocks = Some((ours, theirs));
+    if theirs > ours {
+        std::mem::swap(kernel, twin);
+        *blocks = Some((theirs, ours));
+        l.module = kernel.module_name();
+        l.function = kernel.module_name();
+    }
+    Ok(())
+}
+
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
 /// that uses them (the large four-step and Bluestein tables cost milliseconds to compute).
 static TABLES: OnceLock<Mutex<HashMap<TableKey, Arc<DeviceBuffer<u8>>>>> = OnceLock::new();
@@ -227,6 +247,12 @@ enum Op {
         ends: Ends,
         elem_strides: (i64, i64),
         big: Option<FourStep>,
+        /// `kernel` with no pass reading its twiddles ahead of the barrier
+        /// (`StockhamKernel::without_tw_ahead`), compiled beside it; [`GpuPlan::new`] runs the
+        /// one with more blocks per SM and leaves the other here.
+        twin: Option<StockhamKernel>,
+        /// Blocks per SM of `kernel` and of `twin`, once [`GpuPlan::new`] has compared them.
+        blocks: Option<(u32, u32)>,
     },
     R2cPost { h: usize },
     C2rPre { h: usize },
@@ -543,8 +569,12 @@ impl Builder<'_> {
         }
         let module = self.module(kernel.module_name(), || kernel.source());
         let function = kernel.module_name();
+        let twin = kernel.without_tw_ahead();
+        if let Some(t) = &twin {
+            self.module(t.module_name(), || t.source());
+        }
         self.launches.push(Launch {
-            op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big },
+            op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big, twin, blocks: None },
             src: (sv.re, sv.im),
             dst: (dv.re, dv.im),
             outer,
@@ -845,7 +875,11 @@ impl GpuPlan {
         let tables = tables(device, &queue, &b.tables, b.compute)?;
         let work_bytes = b.work.peak * b.compute.compute_complex_bytes();
         let modules = modules(device, &b.sources)?;
-        Ok(GpuPlan { launches: b.launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage: b.storage, compute: b.compute })
+        let mut launches = b.launches;
+        for l in &mut launches {
+            take_twin_with_more_blocks(l, &modules)?;
+        }
+        Ok(GpuPlan { launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage: b.storage, compute: b.compute })
     }
 
     /// The modules (name, source) `plan` runs on a device of properties `props`, from
@@ -976,7 +1010,11 @@ impl GpuPlan {
                 Op::Pointwise { m, .. } => format!("Bluestein filter product, {m} points"),
                 Op::ChirpOut { n_out, .. } => format!("Bluestein chirp out, {n_out} points"),
             };
-            s.push_str(&format!("  pass {i}: {what}: {} outer {:?} scale {}\n", l.function, l.outer, l.scale));
+            let twin = match &l.op {
+                Op::Stockham { twin: Some(t), blocks: Some((ours, theirs)), .. } => format!(" ({ours} blocks per SM; {theirs} for {})", t.module_name()),
+                _ => String::new(),
+            };
+            s.push_str(&format!("  pass {i}: {what}: {}{twin} outer {:?} scale {}\n", l.function, l.outer, l.scale));
         }
         s
     }
@@ -1102,7 +1140,7 @@ impl GpuPlan {
         };
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
-            Op::Stockham { kernel, dir: _, ends, elem_strides, big } => {
+            Op::Stockham { kernel, dir: _, ends, elem_strides, big, .. } => {
                 let optional = |t: Option<Table>| t.map_or(0, table);
                 args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(ends.herm_in as i32);
                 args.push(ends.n_in as i32).push(optional(ends.pre));

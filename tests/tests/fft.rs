@@ -454,6 +454,42 @@ fn cluster_kernels() {
     }
 }
 
+/// A GPU plan runs the kernel whose passes read their twiddles ahead of the barriers only where
+/// that costs no block per SM; else its twin with none (`StockhamKernel::without_tw_ahead`),
+/// and the plan's print says which, with both block counts. Either way the transform is right:
+/// on an H200, 2688, 7680 and 8748 ran their twins (one block per SM more), 1000 its passes ahead.
+#[test]
+fn twiddles_ahead_only_where_they_cost_no_block() {
+    let lengths = [1000, 2688, 7680, 8748];
+    let mut cases = Vec::new();
+    for (i, &n) in lengths.iter().enumerate() {
+        for (j, precision) in [Single, Half].into_iter().enumerate() {
+            for (k, t) in [ComplexForward, ComplexInverse].into_iter().enumerate() {
+                cases.push(Case::new(t, precision, &[n]).batch(3).seed(9700 + 100 * i as u64 + 10 * j as u64 + k as u64));
+            }
+        }
+    }
+    check_all(cases, Reference::CpuDouble);
+    if std::env::var_os("ROCMATH_FFT_TW_AHEAD").is_some() {
+        return;
+    }
+    for device in fft_devices().into_iter().filter(Device::is_gpu) {
+        for &n in &lengths {
+            let plan = Plan::new(&device, Placement::NotInPlace, ComplexForward, Single, &[n], 2, None).unwrap();
+            let print = plan.describe();
+            let line = print.lines().find(|l| l.contains("Stockham pass")).unwrap_or_else(|| panic!("{n}: no Stockham pass:\n{print}"));
+            // "... fft_..._fwd (A blocks per SM; B for fft_..._fwd) outer ..."
+            let (head, rest) = line.split_once(" blocks per SM; ").unwrap_or_else(|| panic!("{n}: no twin compared: {line}"));
+            let (function, ours) = head.rsplit_once(" (").unwrap();
+            let theirs = rest.split_once(" for ").unwrap().0;
+            let (ours, theirs): (u32, u32) = (ours.parse().unwrap(), theirs.parse().unwrap());
+            let runs_twin = function.contains("_nta_");
+            println!("{n} on {}: {line}", device.spec());
+            assert!(ours > theirs || (ours == theirs && !runs_twin), "{n} on {}: {line}", device.spec());
+        }
+    }
+}
+
 /// Complex transforms of each length in `lengths`, single, double and half, both directions,
 /// `batch` transforms each; seeds from `seed` by position.
 fn complex_every_precision(lengths: &[usize], batch: usize, seed: u64) -> Vec<Case> {

@@ -463,6 +463,13 @@ fn assume_lane_override() -> Option<bool> {
     ASSUME.get_or_init(|| env_number("ROCMATH_FFT_ASSUME_LANE", |v| v <= 1)).map(|v| v == 1)
 }
 
+/// `ROCMATH_FFT_TW_AHEAD` ([`StockhamKernel::tw_ahead_passes`] for every kernel: 0 none, 1
+/// every pass after the first; A/B).
+fn tw_ahead_override() -> Option<usize> {
+    static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1))
+}
+
 /// `ROCMATH_FFT_PAD_FOLD` ([`StockhamKernel::pad_fold`] for every kernel; A/B).
 fn pad_fold_override() -> Option<usize> {
     static FOLD: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
@@ -689,6 +696,8 @@ pub struct StockhamKernel {
     /// and the inverse transform, whose stores the chirp multiplies again. The module holds both
     /// directions; the plan's direction is in the tables.
     pub bluestein: bool,
+    /// No pass reads its twiddles ahead of the barrier ([`Self::without_tw_ahead`]).
+    pub tw_ahead_off: bool,
 }
 
 impl StockhamKernel {
@@ -741,7 +750,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, real_pre: false, plain: false, cluster: 1, bluestein: false, staged_out: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, real_pre: false, plain: false, cluster: 1, bluestein: false, staged_out: false, tw_ahead_off: false };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
@@ -1093,14 +1102,31 @@ impl StockhamKernel {
     /// row (`TW_AHEAD` of `rm_fft_pass` in fft.hip). ncu on an H200 (forty-second session)
     /// found our c2c 1000 kernel stalled at barriers 3.1 cycles an instruction against cuFFT's
     /// 2.0, its twiddle reads issued right after each barrier. `ROCMATH_FFT_TW_AHEAD=0/1`: no
-    /// pass, or every pass after the first of every kernel (A/B); else [`Self::default_tw_ahead`]
-    /// for each pass after the first.
+    /// pass, or every pass after the first of every kernel (A/B); else none in a twin
+    /// ([`Self::without_tw_ahead`]) and [`Self::default_tw_ahead`] for each pass after the first
+    /// in the rest.
     fn tw_ahead_passes(&self) -> Vec<bool> {
-        static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-        match *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_AHEAD", |v| v <= 1)) {
+        match tw_ahead_override() {
             Some(m) => (0..self.passes.len()).map(|i| i > 0 && m == 1).collect(),
+            None if self.tw_ahead_off => vec![false; self.passes.len()],
             None => self.default_tw_ahead_passes(),
         }
+    }
+
+    /// This kernel with no pass reading ahead (named `_nta`), where it has passes that do by
+    /// default: a plan compiles both and runs the one the occupancy calculator gives more
+    /// blocks per SM, the default on a tie (`GpuPlan::new` in rocmath-fft). The twiddles held
+    /// through the barrier cost registers: on an H200 (benches/results/2026-11-21-h100-fft.md,
+    /// forty-third session), of the 26 single c2c lengths of 64-10000 where ptxas found that
+    /// cost a block per SM, 7203, 7560, 7680, 8748, 9000 and 9720 ran 20-30 % slower than with
+    /// no pass ahead, 4212, 5120, 5625, 6468, 96 and 972 5-15 %; 234, 936, 2106, 2688, 4860,
+    /// 5670, 6174 and 9375 3-20 % faster; six within 2 %. With the twins every one of the 12 that lost
+    /// runs as fast as with none; 234, 2106, 5670 and 6174 keep their gains (the driver, which
+    /// counts shared memory too, finds no block lost), 2688, 936, 4860 and 9375 lose theirs.
+    /// None under an `ROCMATH_FFT_TW_AHEAD` setting.
+    pub fn without_tw_ahead(&self) -> Option<StockhamKernel> {
+        let twin = StockhamKernel { tw_ahead_off: true, ..self.clone() };
+        (tw_ahead_override().is_none() && twin.tw_ahead_passes() != self.tw_ahead_passes()).then_some(twin)
     }
 
     fn default_tw_ahead_passes(&self) -> Vec<bool> {
@@ -1999,6 +2025,15 @@ mod tests {
         // One pass: nothing to read ahead of.
         let one = row(F32, 16).source();
         assert!(one.contains("rm_dft_16, SRC, 1, 0, 0, 0, 0>(row"), "{one}");
+        // The twin a plan compiles beside a kernel with passes ahead: the same kernel with none
+        // (every pass waits at its own end again), named apart. None where no pass reads ahead.
+        let k = row(F32, 7680);
+        let twin = k.without_tw_ahead().unwrap();
+        assert_eq!((k.tw_ahead_passes(), twin.tw_ahead_passes()), (vec![false, true, true, false, false], vec![false; 5]));
+        assert_eq!(twin.module_name(), k.module_name().replace("_fwd", "_nta_fwd"));
+        assert!(twin.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>(") && !k.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>("));
+        assert_eq!(StockhamKernel { tw_ahead_off: false, ..twin.clone() }, k);
+        assert!(twin.without_tw_ahead().is_none() && row(F32, 3000).without_tw_ahead().is_none() && row(F64, 7680).without_tw_ahead().is_none());
     }
 
     #[test]
