@@ -11,6 +11,9 @@
 #          ahead won in the forty-second session, against ROCMATH_FFT_TW_AHEAD=0; fft-test,
 #          fft_args-test, aot-test.
 # PHASE=c: (phase b's build, the print parse of the new test fixed) that test and the FFT suite.
+# PHASE=e: (phase b's build) ncu's launch, occupancy and speed-of-light sections of ours and
+#          cuFFT's kernels at lengths where we are at 0.53-0.69 of cuFFT (9000, 5670, 6174, 4860),
+#          to see how cuFFT runs them (one pass? threads, registers, blocks per SM).
 source benches/device/session.sh
 STEP_LENGTHS="96 104 234 250 936 972 1536 2106 2688 3072 3125 4116 4212 4860 5120 5625 5670 6174 6468 7203 7560 7680 8748 9000 9375 9720"
 case $P in
@@ -40,6 +43,15 @@ c)
   test_run 200 fft-test twiddles_ahead_only_where_they_cost_no_block > "$OUT/s43-c-tests.txt" 2>&1
   [ -n "$TEST_ONLY" ] && exit $status
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 250 $B suite --only fft --device cuda > "$OUT/s43-c-fft-suite.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s43-e-gpu.txt"
+  for n in 9000 5670 6174 4860; do
+    echo "######## c2c single $n"
+    ROCMATH_CACHE_DIR=/tmp/rmc timeout 100 ncu --clock-control none --cache-control none --launch-count 6 \
+      --section LaunchStats --section Occupancy --section SpeedOfLight --section WarpStateStats \
+      $B fft --precision single --type c2c --length $n --batch $(batch_for $n) --device cuda --iters 1 --warmup 0 2>&1
+  done > "$OUT/s43-e-ncu.txt" 2>&1
   ;;
 esac
 exit $status
