@@ -14,6 +14,9 @@
 # PHASE=e: (phase b's build) ncu's launch, occupancy and speed-of-light sections of ours and
 #          cuFFT's kernels at lengths where we are at 0.53-0.69 of cuFFT (9000, 5670, 6174, 4860),
 #          to see how cuFFT runs them (one pass? threads, registers, blocks per SM).
+# PHASE=f: (phase b's build) exchange layouts off (ROCMATH_FFT_EXCHANGE_LAYOUTS=0) against the
+#          default at lengths whose layouts take 3x the row's shared memory (a radix-2 first pass
+#          with 4 pads after every pair), and 7000 / 375 / 6000, where they won before.
 source benches/device/session.sh
 STEP_LENGTHS="96 104 234 250 936 972 1536 2106 2688 3072 3125 4116 4212 4860 5120 5625 5670 6174 6468 7203 7560 7680 8748 9000 9375 9720"
 case $P in
@@ -52,6 +55,10 @@ e)
       --section LaunchStats --section Occupancy --section SpeedOfLight --section WarpStateStats \
       $B fft --precision single --type c2c --length $n --batch $(batch_for $n) --device cuda --iters 1 --warmup 0 2>&1
   done > "$OUT/s43-e-ncu.txt" 2>&1
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s43-f-gpu.txt"
+  env_ab c2c "5670 6174 2106 4914 7938 8190 9450 3402 1470 750 7000 375 6000" "" default "LAYOUTS=0" ROCMATH_FFT_EXCHANGE_LAYOUTS=0 > "$OUT/s43-f.txt" 2>&1
   ;;
 esac
 exit $status
