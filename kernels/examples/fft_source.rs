@@ -4,7 +4,8 @@
 //! ptxas's register report: `python3 benches/device/nvrtc-resources.py fft s32768`. A `g`
 //! after the length asks for the general load/store, a `b` for the fused Bluestein kernel of
 //! that length (general too); `r` and `i` for the N-point kernel of a 2N-point real forward
-//! (post-processing fused) and real inverse (pre-processing fused).
+//! (post-processing fused) and real inverse (pre-processing fused). `--shape` after it prints
+//! the kernel's name, threads per block and dynamic and static shared bytes instead.
 use rocmath_kernels::gen::fft::{cluster_split, FftPrecision, StockhamKernel, SHARED_SM90};
 
 fn main() {
@@ -41,7 +42,11 @@ fn main() {
     } else {
         kernel
     };
-    print!("{}", kernel.source());
+    if std::env::args().nth(2).as_deref() == Some("--shape") {
+        println!("{} {} {} {}", kernel.module_name(), kernel.threads(), kernel.shared_bytes(), kernel.static_shared_bytes());
+    } else {
+        print!("{}", kernel.source());
+    }
 }
 
 fn usage() -> ! {
