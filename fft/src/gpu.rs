@@ -34,7 +34,7 @@
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex64;
-use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, ClusterSetting, RadixCaps, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
+use rocmath_kernels::gen::fft::{cluster_setting, cluster_twiddles, pick_variant, ClusterSetting, RadixCaps, real_post_twiddles, stage_twiddles, FftPrecision, FftUtilKernels, StockhamKernel, UTIL_THREADS};
 use rocmath_runtime::{DeviceBuffer, DeviceProperties, GpuDevice, GpuQueue, KernelArgs, KernelSource, LaunchConfig, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -72,20 +72,24 @@ fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Mod
     Ok(device.named_module(&name, || KernelSource { name: name.clone(), source: kernel.source(), options: Vec::new(), arch_override: None })?)
 }
 
-/// Runs a Stockham launch's twin (`Op::Stockham::twin`) instead of its kernel where the
-/// occupancy calculator gives the twin more blocks per SM; keeps the kernel on a tie.
-fn take_twin_with_more_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Result<()> {
-    let Op::Stockham { kernel, twin: Some(twin), blocks, .. } = &mut l.op else { return Ok(()) };
+/// Runs a Stockham launch's variant (`Op::Stockham::others`) that `pick_variant` chooses from
+/// the blocks per SM the occupancy calculator gives each, instead of its kernel.
+fn pick_by_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Result<()> {
+    let Op::Stockham { kernel, others, blocks, .. } = &mut l.op else { return Ok(()) };
+    if others.is_empty() {
+        return Ok(());
+    }
     let blocks_of = |k: &StockhamKernel| -> Result<u32> {
         let name = k.module_name();
         let module = modules.get(&name).ok_or_else(|| internal(format!("module {name} not built")))?;
         Ok(module.function(&name)?.max_active_blocks(k.threads(), k.shared_bytes())?)
     };
-    let (ours, theirs) = (blocks_of(kernel)?, blocks_of(twin)?);
-    *blocks = Some((ours, theirs));
-    if theirs > ours {
-        std::mem::swap(kernel, twin);
-        *blocks = Some((theirs, ours));
+    let ours = blocks_of(kernel)?;
+    let theirs = others.iter().map(blocks_of).collect::<Result<Vec<u32>>>()?;
+    *blocks = std::iter::once(ours).chain(theirs.iter().copied()).collect();
+    if let Some(i) = pick_variant(ours, &theirs) {
+        std::mem::swap(kernel, &mut others[i]);
+        blocks.swap(0, i + 1);
         l.module = kernel.module_name();
         l.function = kernel.module_name();
     }
@@ -247,12 +251,13 @@ enum Op {
         ends: Ends,
         elem_strides: (i64, i64),
         big: Option<FourStep>,
-        /// `kernel` with no pass reading its twiddles ahead of the barrier
-        /// (`StockhamKernel::without_tw_ahead`), compiled beside it; [`GpuPlan::new`] runs the
-        /// one with more blocks per SM and leaves the other here.
-        twin: Option<StockhamKernel>,
-        /// Blocks per SM of `kernel` and of `twin`, once [`GpuPlan::new`] has compared them.
-        blocks: Option<(u32, u32)>,
+        /// `kernel`'s leaner variants (`StockhamKernel::variants`), compiled beside it;
+        /// [`GpuPlan::new`] runs the one `pick_variant` chooses, or `kernel`, and leaves the
+        /// others here.
+        others: Vec<StockhamKernel>,
+        /// Blocks per SM of `kernel`, then of each of `others`, once [`GpuPlan::new`] has
+        /// compared them.
+        blocks: Vec<u32>,
     },
     R2cPost { h: usize },
     C2rPre { h: usize },
@@ -569,12 +574,12 @@ impl Builder<'_> {
         }
         let module = self.module(kernel.module_name(), || kernel.source());
         let function = kernel.module_name();
-        let twin = kernel.without_tw_ahead();
-        if let Some(t) = &twin {
-            self.module(t.module_name(), || t.source());
+        let others = kernel.variants();
+        for v in &others {
+            self.module(v.module_name(), || v.source());
         }
         self.launches.push(Launch {
-            op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big, twin, blocks: None },
+            op: Op::Stockham { kernel, dir, ends, elem_strides: (es_src, es_dst), big, others, blocks: Vec::new() },
             src: (sv.re, sv.im),
             dst: (dv.re, dv.im),
             outer,
@@ -877,7 +882,7 @@ impl GpuPlan {
         let modules = modules(device, &b.sources)?;
         let mut launches = b.launches;
         for l in &mut launches {
-            take_twin_with_more_blocks(l, &modules)?;
+            pick_by_blocks(l, &modules)?;
         }
         Ok(GpuPlan { launches, modules, tables, work_bytes, own_work: Mutex::new(None), storage: b.storage, compute: b.compute })
     }
@@ -1010,11 +1015,15 @@ impl GpuPlan {
                 Op::Pointwise { m, .. } => format!("Bluestein filter product, {m} points"),
                 Op::ChirpOut { n_out, .. } => format!("Bluestein chirp out, {n_out} points"),
             };
-            let twin = match &l.op {
-                Op::Stockham { twin: Some(t), blocks: Some((ours, theirs)), .. } => format!(" ({ours} blocks per SM; {theirs} for {})", t.module_name()),
+            // "(2 blocks per SM; 1 for NAME, ...)": the kernel run, then the ones it was compared with.
+            let compared = match &l.op {
+                Op::Stockham { others, blocks, .. } if blocks.len() == others.len() + 1 && !others.is_empty() => {
+                    let rest: Vec<String> = others.iter().zip(&blocks[1..]).map(|(k, b)| format!("{b} for {}", k.module_name())).collect();
+                    format!(" ({} blocks per SM; {})", blocks[0], rest.join(", "))
+                }
                 _ => String::new(),
             };
-            s.push_str(&format!("  pass {i}: {what}: {}{twin} outer {:?} scale {}\n", l.function, l.outer, l.scale));
+            s.push_str(&format!("  pass {i}: {what}: {}{compared} outer {:?} scale {}\n", l.function, l.outer, l.scale));
         }
         s
     }

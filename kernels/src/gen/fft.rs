@@ -463,6 +463,19 @@ fn assume_lane_override() -> Option<bool> {
     ASSUME.get_or_init(|| env_number("ROCMATH_FFT_ASSUME_LANE", |v| v <= 1)).map(|v| v == 1)
 }
 
+/// Which of a kernel's [`StockhamKernel::variants`] a plan runs instead of it, from the blocks
+/// per SM of the kernel and of each variant: the variant with the most blocks among those with
+/// at least 1.5 times the kernel's (the first on a tie); none if no variant has that many.
+pub fn pick_variant(kernel_blocks: u32, variant_blocks: &[u32]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, &b) in variant_blocks.iter().enumerate() {
+        if 2 * b >= 3 * kernel_blocks && best.is_none_or(|j| b > variant_blocks[j]) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
 /// `ROCMATH_FFT_TW_AHEAD` ([`StockhamKernel::tw_ahead_passes`] for every kernel: 0 none, 1
 /// every pass after the first; A/B).
 fn tw_ahead_override() -> Option<usize> {
@@ -696,8 +709,10 @@ pub struct StockhamKernel {
     /// and the inverse transform, whose stores the chirp multiplies again. The module holds both
     /// directions; the plan's direction is in the tables.
     pub bluestein: bool,
-    /// No pass reads its twiddles ahead of the barrier ([`Self::without_tw_ahead`]).
+    /// No pass reads its twiddles ahead of the barrier ([`Self::variants`]).
     pub tw_ahead_off: bool,
+    /// No exchange layouts: every exchange goes through the kernel's rows ([`Self::variants`]).
+    pub layouts_off: bool,
 }
 
 impl StockhamKernel {
@@ -750,7 +765,7 @@ impl StockhamKernel {
         if column {
             tpb = tpb.max(column_tpb(tpt, precision.compute_complex_bytes(), row_bytes, shared_limit));
         }
-        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, real_pre: false, plain: false, cluster: 1, bluestein: false, staged_out: false, tw_ahead_off: false };
+        let mut k = StockhamKernel { input, output, n, passes, tpt, tpb, column, staged, dir: -1, real_post: false, real_pre: false, plain: false, cluster: 1, bluestein: false, staged_out: false, tw_ahead_off: false, layouts_off: false };
         // The bank-spreading row stride may exceed the padded row the count above assumed.
         let budget = if column { shared_limit } else { ROW_BUDGET.min(shared_limit) };
         while k.tpb > 1 && k.shared_bytes() as usize + k.static_shared_bytes() > budget {
@@ -851,7 +866,7 @@ impl StockhamKernel {
     pub fn exchange_layouts(&self) -> Vec<ExchangeLayout> {
         let wanted = exchange_layouts_override()
             .unwrap_or(!self.n.is_power_of_two() && self.compute() != FftPrecision::F64 && !self.real_pre && (!self.real_post || self.pad_shift() == 0));
-        if !wanted || self.column || self.cluster > 1 || self.passes.len() < 2 {
+        if !wanted || self.layouts_off || self.column || self.cluster > 1 || self.passes.len() < 2 {
             return Vec::new();
         }
         let layouts = exchange_layouts(self.n, &self.passes, self.tpt, self.tpb, self.compute().compute_complex_bytes(), self.pad_shift());
@@ -1050,7 +1065,11 @@ impl StockhamKernel {
         };
         // Per exchange: p (paired stores) or w, then the padding.
         let layouts: String = self.exchange_layouts().iter().map(|l| format!("{}{}", if l.pairs { "p" } else { "w" }, l.pad)).collect();
-        let layouts = if layouts.is_empty() { layouts } else { format!("_x{layouts}") };
+        let layouts = match (layouts.is_empty(), self.layouts_off && !StockhamKernel { layouts_off: false, ..self.clone() }.exchange_layouts().is_empty()) {
+            (_, true) => "_nx".to_string(),
+            (true, false) => layouts,
+            (false, false) => format!("_x{layouts}"),
+        };
         let assume = match (self.assume_lane(), self.default_assume_lane()) {
             (true, false) => "_al",
             (false, true) => "_nal",
@@ -1103,7 +1122,7 @@ impl StockhamKernel {
     /// found our c2c 1000 kernel stalled at barriers 3.1 cycles an instruction against cuFFT's
     /// 2.0, its twiddle reads issued right after each barrier. `ROCMATH_FFT_TW_AHEAD=0/1`: no
     /// pass, or every pass after the first of every kernel (A/B); else none in a twin
-    /// ([`Self::without_tw_ahead`]) and [`Self::default_tw_ahead`] for each pass after the first
+    /// ([`Self::variants`]) and [`Self::default_tw_ahead`] for each pass after the first
     /// in the rest.
     fn tw_ahead_passes(&self) -> Vec<bool> {
         match tw_ahead_override() {
@@ -1113,20 +1132,43 @@ impl StockhamKernel {
         }
     }
 
-    /// This kernel with no pass reading ahead (named `_nta`), where it has passes that do by
-    /// default: a plan compiles both and runs the one the occupancy calculator gives more
-    /// blocks per SM, the default on a tie (`GpuPlan::new` in rocmath-fft). The twiddles held
-    /// through the barrier cost registers: on an H200 (benches/results/2026-11-21-h100-fft.md,
-    /// forty-third session), of the 26 single c2c lengths of 64-10000 where ptxas found that
-    /// cost a block per SM, 7203, 7560, 7680, 8748, 9000 and 9720 ran 20-30 % slower than with
-    /// no pass ahead, 4212, 5120, 5625, 6468, 96 and 972 5-15 %; 234, 936, 2106, 2688, 4860,
-    /// 5670, 6174 and 9375 3-20 % faster; six within 2 %. With the twins every one of the 12 that lost
-    /// runs as fast as with none; 234, 2106, 5670 and 6174 keep their gains (the driver, which
-    /// counts shared memory too, finds no block lost), 2688, 936, 4860 and 9375 lose theirs.
-    /// None under an `ROCMATH_FFT_TW_AHEAD` setting.
-    pub fn without_tw_ahead(&self) -> Option<StockhamKernel> {
-        let twin = StockhamKernel { tw_ahead_off: true, ..self.clone() };
-        (tw_ahead_override().is_none() && twin.tw_ahead_passes() != self.tw_ahead_passes()).then_some(twin)
+    /// Leaner variants of this kernel that a plan compiles beside it, in order: with no pass
+    /// reading its twiddles ahead (`_nta`), with no exchange layouts (`_nx`), with neither;
+    /// each only where it differs from the kernel (and none for a feature under its
+    /// `ROCMATH_FFT_TW_AHEAD` / `ROCMATH_FFT_EXCHANGE_LAYOUTS` setting). Both features cost
+    /// occupancy: twiddles held through the barrier cost registers, and an exchange layout of 4
+    /// pads after every pair of a radix-2 first pass triples the row in shared memory. The plan
+    /// runs a variant only where the occupancy calculator gives it at least 1.5 times the
+    /// kernel's blocks per SM ([`pick_variant`]). On an H200 (benches/results/2026-11-21-h100-fft.md,
+    /// forty-third session):
+    /// - passes ahead, at the 26 single c2c lengths of 64-10000 where ptxas found them costing a
+    ///   block per SM: 7203, 7560, 7680, 8748, 9000 and 9720 (two blocks to one) ran 20-30 %
+    ///   slower than with none, 4212, 5120, 5625, 6468 (three to two) 5-15 %; 96 and 972 (4 to
+    ///   3, 6 to 5) 5-7 %, but 936 and 2688 (5 to 4, 6 to 5) 8-20 % faster.
+    /// - exchange layouts: 4914, 6174 and 5670 (one block per SM with them, two or three
+    ///   without) ran 20-75 % faster without; 2106 and 1470 (4 against 5, 6 against 7) 5-10 %
+    ///   slower, and seven others, where the blocks were the same, 6-37 % slower.
+    ///
+    /// Under this rule (forty-fourth session, same device): 27 single c2c lengths of 990-7098
+    /// whose layouts cost blocks ran 3-43 % faster (4914 0.40 -> 0.70 of cuFFT, 3510 0.61 ->
+    /// 0.93), 3630 and 3750 5-6 % slower; 936 and 2688 keep their passes ahead and gain 7-16 %,
+    /// 96 and 972 lose 7 % for the same reason.
+    pub fn variants(&self) -> Vec<StockhamKernel> {
+        let no_ahead = StockhamKernel { tw_ahead_off: true, ..self.clone() };
+        let no_layouts = StockhamKernel { layouts_off: true, ..self.clone() };
+        let ahead = tw_ahead_override().is_none() && no_ahead.tw_ahead_passes() != self.tw_ahead_passes();
+        let layouts = exchange_layouts_override().is_none() && !self.exchange_layouts().is_empty();
+        let mut v = Vec::new();
+        if ahead {
+            v.push(no_ahead);
+        }
+        if layouts {
+            v.push(no_layouts);
+        }
+        if ahead && layouts {
+            v.push(StockhamKernel { tw_ahead_off: true, layouts_off: true, ..self.clone() });
+        }
+        v
     }
 
     fn default_tw_ahead_passes(&self) -> Vec<bool> {
@@ -2025,15 +2067,32 @@ mod tests {
         // One pass: nothing to read ahead of.
         let one = row(F32, 16).source();
         assert!(one.contains("rm_dft_16, SRC, 1, 0, 0, 0, 0>(row"), "{one}");
-        // The twin a plan compiles beside a kernel with passes ahead: the same kernel with none
-        // (every pass waits at its own end again), named apart. None where no pass reads ahead.
+        // The variants a plan compiles beside a kernel: with no pass ahead (every pass waits at
+        // its own end again), with no exchange layouts, with neither; each named apart, and only
+        // where it differs.
         let k = row(F32, 7680);
-        let twin = k.without_tw_ahead().unwrap();
+        let variants = k.variants();
+        assert_eq!(variants.len(), 1, "7680 has no exchange layouts");
+        let twin = &variants[0];
         assert_eq!((k.tw_ahead_passes(), twin.tw_ahead_passes()), (vec![false, true, true, false, false], vec![false; 5]));
         assert_eq!(twin.module_name(), k.module_name().replace("_fwd", "_nta_fwd"));
         assert!(twin.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>(") && !k.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>("));
         assert_eq!(StockhamKernel { tw_ahead_off: false, ..twin.clone() }, k);
-        assert!(twin.without_tw_ahead().is_none() && row(F32, 3000).without_tw_ahead().is_none() && row(F64, 7680).without_tw_ahead().is_none());
+        let k = row(F32, 6174);
+        let names: Vec<String> = k.variants().iter().map(|v| v.module_name()).collect();
+        assert_eq!(k.module_name(), "fft_ss_n6174_r2x21x21x7_t294_b1_xp4w4w8_fwd");
+        assert_eq!(names, ["fft_ss_n6174_r2x21x21x7_t294_b1_nta_xp4w4w8_fwd", "fft_ss_n6174_r2x21x21x7_t294_b1_nx_fwd", "fft_ss_n6174_r2x21x21x7_t294_b1_nta_nx_fwd"]);
+        assert!(k.variants()[1].exchange_layouts().is_empty() && k.variants()[1].shared_bytes() * 2 < k.shared_bytes());
+        // Powers of two have no exchange layouts; the leanest variant has no variants of its own.
+        assert_eq!(row(F32, 4096).variants().len(), 1);
+        assert!(k.variants()[2].variants().is_empty() && row(F32, 4096).variants()[0].variants().is_empty());
+        assert!(row(F32, 3000).variants().iter().all(|v| v.layouts_off) && row(F64, 7680).variants().is_empty());
+        // The pick: at least 1.5 times the kernel's blocks, the most, the first on a tie.
+        assert_eq!(pick_variant(1, &[2]), Some(0));
+        assert_eq!(pick_variant(2, &[3, 3, 2]), Some(0));
+        assert_eq!(pick_variant(2, &[2, 3, 4]), Some(2));
+        assert_eq!(pick_variant(4, &[5, 5, 5]), None);
+        assert_eq!(pick_variant(6, &[]), None);
     }
 
     #[test]
