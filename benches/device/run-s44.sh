@@ -9,6 +9,10 @@
 #          32 that s43-variant-scan.txt predicts drop their exchange layouts (single c2c), and at
 #          the 26 lengths of s43-a.txt (passes ahead: the 1.5x rule changes some picks); then the
 #          FFT suite on the new build.
+# PHASE=c: (the build where a radix-2 pass joins an odd pass, ROCMATH_FFT_PAIR_TWO rule 1 by
+#          default) rule 1 against 0 (no pairing) and 2 (fewest lane slots) at 32 single c2c
+#          lengths with a radix-2 pass (s44-c.txt); fft_args-test and aot-test (s44-c-tests.txt).
+# PHASE=d: fft-test, ROCMATH_REQUIRE_GPU=1, with the rule in PAIR_RULE (s44-d-tests.txt).
 source benches/device/session.sh
 OLD=.carry/rocmath-bench-old
 # bin_ab CASES: for each single c2c length, the new build's line and the old build's.
@@ -39,6 +43,23 @@ b)
   bin_ab "$F_LENGTHS $SCAN_LENGTHS" > "$OUT/s44-b-layouts.txt" 2>&1
   bin_ab "$(echo $STEP_LENGTHS | tr ' ' '\n' | grep -vxE "$(echo $F_LENGTHS | tr ' ' '|')" | tr '\n' ' ')" > "$OUT/s44-b-ahead.txt" 2>&1
   ROCMATH_CACHE_DIR=/tmp/rmc timeout 200 $B suite --only fft --device cuda > "$OUT/s44-b-fft-suite.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s44-c-gpu.txt"
+  for n in 8190 7938 6174 5670 4914 4950 5850 3822 3750 7150 2250 5082 3630 1470 9450 1950 2106 7098 3250 2366 1536 96 7680 4374 882 1458 2646 8262 242 6 30 126; do
+    b=$(batch_for $n)
+    for rule in 1 0 2; do
+      line "c2c single $n rule $rule" ROCMATH_FFT_PAIR_TWO=$rule -- --precision single --type c2c --length $n --batch $b
+    done
+  done > "$OUT/s44-c.txt" 2>&1
+  {
+    test_run 40 fft_args-test
+    test_run 60 aot-test
+  } > "$OUT/s44-c-tests.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s44-d-gpu.txt"
+  ROCMATH_FFT_PAIR_TWO=${PAIR_RULE:-1} test_run 400 fft-test > "$OUT/s44-d-tests.txt" 2>&1
   ;;
 esac
 exit $status

@@ -457,12 +457,13 @@ fn cluster_kernels() {
 /// A GPU plan runs a kernel's leaner variant (no pass reading its twiddles ahead: `_nta`; no
 /// exchange layouts: `_nx`; `StockhamKernel::variants`) only where that holds at least 1.5 times
 /// the kernel's blocks per SM, and its print says which ran, with every block count. Either way
-/// the transform is right. On an H200 (forty-third session, the twin of passes ahead only) 2688,
-/// 7680 and 8748 ran without passes ahead, 1000 with them; 6174 and 4914 take 3 times their row
-/// in shared memory with their exchange layouts.
+/// the transform is right. On an H200 (forty-fourth session) 7680 and 8748 ran without passes
+/// ahead, 1000 and 2688 with them, 6174 and 4914 without exchange layouts (before their radix-2
+/// passes joined odd ones). 646 and 8262 keep a radix-2 or radix-6 first pass whose exchange
+/// layout pads every pair or six with 4.
 #[test]
 fn leaner_variants_only_where_they_hold_more_blocks() {
-    let lengths = [1000, 2688, 7680, 8748, 6174, 4914];
+    let lengths = [1000, 2688, 7680, 8748, 646, 8262];
     let mut cases = Vec::new();
     for (i, &n) in lengths.iter().enumerate() {
         for (j, precision) in [Single, Half].into_iter().enumerate() {

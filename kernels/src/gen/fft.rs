@@ -36,13 +36,21 @@ pub const RADICES: [usize; 18] = [2, 3, 4, 5, 7, 8, 9, 10, 11, 13, 15, 16, 17, 1
 /// The largest radices a factorization may use: `two` for its powers of two (a power of two, 2
 /// to 32) and `odd` for products of its odd primes (1: each odd prime its own pass). A prime
 /// factor is always a pass of its own where no product holds it. `tens`: this many factors 2
-/// and 5 pair first into radix-10 passes ([`ten_passes`]).
+/// and 5 pair first into radix-10 passes ([`ten_passes`]). `pair_two`: where nonzero (one of
+/// [`PAIRABLE_ODD`]), a radix-2 pass joins an odd pass of that radix into one of twice it
+/// ([`pair_two`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RadixCaps {
     pub two: usize,
     pub odd: usize,
     pub tens: usize,
+    pub pair_two: usize,
 }
+
+/// Odd passes a radix-2 pass may join ([`RadixCaps::pair_two`]): their doubles 6 to 30 are
+/// butterflies of their own (an odd butterfly over two halves, built like the odd composites).
+/// Not 5: a 10 is [`ten_passes`]'s, and the caps must tell the two apart.
+pub const PAIRABLE_ODD: [usize; 6] = [3, 7, 9, 11, 13, 15];
 
 /// The precision a transform stored in `p` computes in.
 pub fn compute_precision(p: FftPrecision) -> FftPrecision {
@@ -154,13 +162,15 @@ impl FftPrecision {
 /// Radix passes for `n`, largest powers of two first, then each odd prime in a pass of its
 /// own, largest first; `None` if `n` has a prime factor beyond 19. `n = 1` has no pass.
 pub fn factorize(n: usize) -> Option<Vec<usize>> {
-    factorize_with(n, RadixCaps { two: 16, odd: 1, tens: 0 })
+    factorize_with(n, RadixCaps { two: 16, odd: 1, tens: 0, pair_two: 0 })
 }
 
 /// [`factorize`] within `caps`: `caps.tens` radix-10 passes first (where `n` has the factors),
 /// then the powers of two in passes of at most `caps.two`, then the odd
 /// primes packed, largest first, each into the first pass it fits within `caps.odd` (3^8 under
-/// 27: 27 27 9; 5^3 3 under 27: 25 15), those passes largest first.
+/// 27: 27 27 9; 5^3 3 under 27: 25 15), those passes largest first; then, with
+/// `caps.pair_two`, a radix-2 pass and an odd pass of that radix become one pass of twice it, in
+/// the radix-2 pass's place (2 21 21 7 with 7: 14 21 21).
 pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
     if n == 0 {
         return None;
@@ -196,17 +206,26 @@ pub fn factorize_with(n: usize, caps: RadixCaps) -> Option<Vec<usize>> {
     }
     odd.sort_unstable_by(|a, b| b.cmp(a));
     passes.extend(odd);
+    if caps.pair_two > 0 {
+        if let (Some(two), Some(odd)) = (passes.iter().position(|&r| r == 2), passes.iter().position(|&r| r == caps.pair_two)) {
+            passes[two] = 2 * caps.pair_two;
+            passes.remove(odd);
+        }
+    }
     (rest == 1).then_some(passes)
 }
 
 /// The caps that rebuild `passes` with [`factorize_with`] (their largest power of two, largest
 /// odd composite and radix-10 passes): what a plan keys a kernel's twiddle table by.
 pub fn pass_caps(passes: &[usize]) -> RadixCaps {
-    let largest = |keep: &dyn Fn(usize) -> bool| passes.iter().copied().filter(|&r| keep(r)).max().unwrap_or(1);
+    // A paired pass (2 p, not 10) counts as its odd half p.
+    let paired = passes.iter().copied().find(|&r| r % 2 == 0 && r != 10 && !r.is_power_of_two()).map_or(0, |r| r / 2);
+    let largest = |keep: &dyn Fn(usize) -> bool| passes.iter().copied().chain([paired]).filter(|&r| keep(r)).max().unwrap_or(1);
     RadixCaps {
-        two: largest(&|r| r.is_power_of_two()),
+        two: largest(&|r| r.is_power_of_two() && r > 0),
         odd: largest(&|r| r % 2 == 1 && smallest_odd_factor(r) != Some(r)),
         tens: passes.iter().filter(|&&r| r == 10).count(),
+        pair_two: paired,
     }
 }
 
@@ -393,7 +412,7 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
         return cap;
     }
-    let passes = |odd| factorize_with(n, RadixCaps { two, odd, tens: 0 });
+    let passes = |odd| factorize_with(n, RadixCaps { two, odd, tens: 0, pair_two: 0 });
     // Threads per transform (as `StockhamKernel::new` sets them) of these passes.
     let threads_of = |p: &[usize]| p.iter().max().map_or(1, |&r| n / r);
     let threads = |odd| passes(odd).map_or(1, |p| threads_of(&p));
@@ -414,6 +433,39 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
         }
     }
     cap
+}
+
+/// `ROCMATH_FFT_PAIR_TWO`: 0 no pairing, 1 the smallest pairable odd pass, 2 the one that
+/// leaves the fewest idle lanes ([`pair_two`]; A/B).
+fn pair_two_override() -> Option<usize> {
+    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| env_number("ROCMATH_FFT_PAIR_TWO", |v| v <= 2))
+}
+
+/// The odd pass ([`PAIRABLE_ODD`]) that a radix-2 pass of a single or half row kernel joins
+/// ([`RadixCaps::pair_two`]), 0 for none. A radix-2 pass does two points of arithmetic for a
+/// round trip of the whole row through shared memory, with many butterflies a thread (8190 as
+/// 2 21 15 13 on 390 threads: 10.5 each); as its first pass it also took an exchange layout that
+/// tripled the row (forty-third session). Joined, the row makes one round trip fewer.
+/// Rule 1 (the default) joins the smallest such pass, which keeps the threads per transform
+/// where it can (6174: 14 21 21 on 294, as 2 21 21 7); rule 2 the one with the fewest lane
+/// slots over all passes (threads times the sum of each pass's butterflies a thread times its
+/// radix; 6174 the same, 2106: 26 9 9 on 81 threads where rule 1 gives 6 13 9 9 on 162).
+/// `ROCMATH_FFT_PAIR_TWO` (0, 1, 2) sets the rule for A/B.
+fn pair_two(n: usize, caps: RadixCaps) -> usize {
+    let rule = pair_two_override().unwrap_or(1);
+    let Some(passes) = factorize_with(n, caps) else { return 0 };
+    if rule == 0 || !passes.contains(&2) {
+        return 0;
+    }
+    let candidates = PAIRABLE_ODD.iter().copied().filter(|p| passes.contains(p));
+    let slots = |p: usize| {
+        let q = factorize_with(n, RadixCaps { pair_two: p, ..caps }).unwrap_or_default();
+        let tpt = n / q.iter().copied().max().unwrap_or(1);
+        tpt * q.iter().map(|&r| (n / r).div_ceil(tpt) * r).sum::<usize>()
+    };
+    let chosen = if rule == 1 { candidates.min() } else { candidates.min_by_key(|&p| (slots(p), p)) };
+    chosen.unwrap_or(0)
 }
 
 /// Radix-10 passes of a row kernel of `n` points (not a column or cluster kernel): where `n` is
@@ -746,11 +798,14 @@ impl StockhamKernel {
         }
         let precision = compute_precision(input);
         let two = if column { column_radix(precision) } else { row_radix(n) };
-        let mut caps = RadixCaps { two, odd: odd_radix(n, two, column), tens: if tens { ten_passes(n, column) } else { 0 } };
+        let mut caps = RadixCaps { two, odd: odd_radix(n, two, column), tens: if tens { ten_passes(n, column) } else { 0 }, pair_two: 0 };
         // Radix-10 passes only where a transform keeps to 512 threads (10000 = 10^4 would take
         // 1000, and measured no faster than 16 25 25 on 400).
         if caps.tens > 0 && factorize_with(n, caps).is_some_and(|p| n / p.iter().max().unwrap_or(&1) > 512) {
             caps.tens = 0;
+        }
+        if !column && precision == FftPrecision::F32 {
+            caps.pair_two = pair_two(n, caps);
         }
         let passes = factorize_with(n, caps).ok_or_else(|| format!("{n} has a prime factor beyond 19 (Bluestein handles it)"))?;
         let radix_max = passes.iter().copied().max().unwrap_or(1);
@@ -780,7 +835,7 @@ impl StockhamKernel {
         if self.passes.iter().product::<usize>() != self.n {
             return Err(format!("passes {:?} do not multiply to {}", self.passes, self.n));
         }
-        if let Some(r) = self.passes.iter().find(|r| !RADICES.contains(r)) {
+        if let Some(r) = self.passes.iter().find(|&&r| !RADICES.contains(&r) && !PAIRABLE_ODD.contains(&(r / 2))) {
             return Err(format!("no butterfly for radix {r}"));
         }
         if self.threads() > 1024 {
@@ -1845,7 +1900,7 @@ mod tests {
         assert_eq!(kernel(1000, true).passes, vec![8, 5, 5, 5], "column passes");
         assert_eq!(kernel(4096, false).pad_shift(), 4);
         assert!(StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 0, false, false, SHARED_SM90).is_err(), "no length, no passes");
-        assert_eq!(pass_caps(&[8, 5, 5, 5]), RadixCaps { two: 8, odd: 1, tens: 0 });
+        assert_eq!(pass_caps(&[8, 5, 5, 5]), RadixCaps { two: 8, odd: 1, tens: 0, pair_two: 0 });
     }
 
     #[test]
@@ -1895,7 +1950,7 @@ mod tests {
         assert_eq!(passes(243), vec![9, 9, 3]);
         assert_eq!(passes(2187), vec![9, 9, 9, 3]);
         assert_eq!(passes(6561), vec![27, 27, 9]);
-        assert_eq!(passes(4374), vec![2, 9, 9, 9, 3]);
+        assert_eq!(passes(4374), vec![6, 9, 9, 9], "the radix-2 pass joins a 3 (pair_two)");
         assert_eq!(passes(3000), vec![8, 5, 5, 5, 3], "375 threads");
         assert_eq!(passes(3125), vec![25, 25, 5]);
         assert_eq!(passes(5400), vec![8, 15, 15, 3]);
@@ -1954,7 +2009,7 @@ mod tests {
         for n in (1..=5000).chain([1 << 20, 3 << 12, 1000, 4099]) {
             for cap in [2, 4, 8, 16, 32] {
                 for odd in [1, 9, 15, 21, 25, 27] {
-                    let caps = RadixCaps { two: cap, odd, tens: 0 };
+                    let caps = RadixCaps { two: cap, odd, tens: 0, pair_two: 0 };
                     if let Some(p) = factorize_with(n, caps) {
                         assert!(p.iter().all(|&r| if r.is_power_of_two() { r <= cap } else { r <= odd || [3, 5, 7, 11, 13, 17, 19].contains(&r) }), "{n} {caps:?}: {p:?}");
                         assert!(p.iter().all(|r| RADICES.contains(r)), "{n} {caps:?}: {p:?}");
@@ -1964,7 +2019,7 @@ mod tests {
                 }
             }
         }
-        let caps = |two, odd| RadixCaps { two, odd, tens: 0 };
+        let caps = |two, odd| RadixCaps { two, odd, tens: 0, pair_two: 0 };
         assert_eq!(factorize_with(1024, caps(8, 1)), Some(vec![8, 8, 8, 2]));
         assert_eq!(factorize_with(6561, caps(16, 27)), Some(vec![27, 27, 9]));
         assert_eq!(factorize_with(3000, caps(16, 27)), Some(vec![8, 25, 15]));
@@ -1972,6 +2027,43 @@ mod tests {
         assert_eq!(factorize_with(16807, caps(16, 27)), Some(vec![7, 7, 7, 7, 7]));
         assert_eq!(factorize(1024), Some(vec![16, 16, 4]));
         assert_eq!(factorize_with(8192, caps(32, 27)), Some(vec![32, 32, 8]));
+        // A radix-2 pass joins an odd pass (pair_two) in its place, and the caps say which.
+        let paired = |n, two, odd, pair_two| factorize_with(n, RadixCaps { two, odd, tens: 0, pair_two });
+        assert_eq!(paired(6174, 16, 21, 7), Some(vec![14, 21, 21]));
+        assert_eq!(paired(7680, 16, 1, 3), Some(vec![16, 16, 6, 5]));
+        assert_eq!(paired(7680, 16, 27, 3), Some(vec![16, 16, 2, 15]), "the 3 sits inside a 15");
+        assert_eq!(paired(8190, 16, 21, 15), Some(vec![30, 21, 13]));
+        assert_eq!(paired(8190, 16, 21, 9), Some(vec![2, 21, 15, 13]), "no 9 to join");
+        assert_eq!(paired(4096, 16, 27, 3), Some(vec![16, 16, 16]));
+        for p in [vec![14, 21, 21], vec![16, 16, 6, 5], vec![30, 21, 13], vec![18, 5, 5, 5], vec![26, 9, 9]] {
+            assert_eq!(factorize_with(p.iter().product(), pass_caps(&p)), Some(p.clone()), "{p:?}");
+        }
+        // Every row and column kernel's passes rebuild from their caps (the twiddle table's key).
+        for n in 2..=10000 {
+            for column in [false, true] {
+                if let Ok(k) = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, column, false, SHARED_SM90) {
+                    assert_eq!(factorize_with(n, pass_caps(&k.passes)).as_ref(), Some(&k.passes), "{n} column {column}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_radix_2_pass_joins_the_smallest_odd_pass_it_can() {
+        let passes = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap().passes;
+        assert_eq!(passes(6174), vec![14, 21, 21], "threads per transform kept: 294");
+        assert_eq!(passes(8190), vec![26, 21, 15]);
+        assert_eq!(passes(3750), vec![30, 5, 5, 5], "the 3 sits inside a 15");
+        assert_eq!(passes(646), vec![2, 19, 17], "no odd pass of PAIRABLE_ODD");
+        assert_eq!(passes(1000), vec![10, 10, 10], "no radix-2 pass");
+        // Double precision and column kernels keep their radix-2 passes.
+        assert_eq!(StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 6174, false, false, SHARED_SM90).unwrap().passes, vec![2, 21, 21, 7]);
+        assert!(StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 126, true, false, SHARED_SM90).unwrap().passes.contains(&2));
+        // Each paired radix has a butterfly that passes validation.
+        for (p, n) in PAIRABLE_ODD.into_iter().zip([4374, 6174, 1458, 242, 8190, 3750]) {
+            let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap();
+            assert!(k.passes.contains(&(2 * p)) && k.source().contains(&format!("struct rm_dft_{} ", 2 * p)), "{n}: {:?}", k.passes);
+        }
     }
 
     #[test]
@@ -2074,14 +2166,16 @@ mod tests {
         let variants = k.variants();
         assert_eq!(variants.len(), 1, "7680 has no exchange layouts");
         let twin = &variants[0];
-        assert_eq!((k.tw_ahead_passes(), twin.tw_ahead_passes()), (vec![false, true, true, false, false], vec![false; 5]));
+        assert_eq!((k.tw_ahead_passes(), twin.tw_ahead_passes()), (vec![false, true, false, false], vec![false; 4]));
         assert_eq!(twin.module_name(), k.module_name().replace("_fwd", "_nta_fwd"));
         assert!(twin.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>(") && !k.source().contains("rm_dft_16, SRC, 0, 0, 0, 0, 0>("));
         assert_eq!(StockhamKernel { tw_ahead_off: false, ..twin.clone() }, k);
-        let k = row(F32, 6174);
+        // (646 = 2 19 17: no odd pass the radix-2 pass may join, so its first exchange's 4 pads
+        // after every pair triple the row.)
+        let k = row(F32, 646);
         let names: Vec<String> = k.variants().iter().map(|v| v.module_name()).collect();
-        assert_eq!(k.module_name(), "fft_ss_n6174_r2x21x21x7_t294_b1_xp4w4w8_fwd");
-        assert_eq!(names, ["fft_ss_n6174_r2x21x21x7_t294_b1_nta_xp4w4w8_fwd", "fft_ss_n6174_r2x21x21x7_t294_b1_nx_fwd", "fft_ss_n6174_r2x21x21x7_t294_b1_nta_nx_fwd"]);
+        assert_eq!(k.module_name(), "fft_ss_n646_r2x19x17_t34_b3_xp4w4_fwd");
+        assert_eq!(names, ["fft_ss_n646_r2x19x17_t34_b3_nta_xp4w4_fwd", "fft_ss_n646_r2x19x17_t34_b3_nx_fwd", "fft_ss_n646_r2x19x17_t34_b3_nta_nx_fwd"]);
         assert!(k.variants()[1].exchange_layouts().is_empty() && k.variants()[1].shared_bytes() * 2 < k.shared_bytes());
         // Powers of two have no exchange layouts; the leanest variant has no variants of its own.
         assert_eq!(row(F32, 4096).variants().len(), 1);
