@@ -435,8 +435,8 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     cap
 }
 
-/// `ROCMATH_FFT_PAIR_TWO`: 0 no pairing, 1 the smallest pairable odd pass, 2 the one that
-/// leaves the fewest idle lanes ([`pair_two`]; A/B).
+/// `ROCMATH_FFT_PAIR_TWO`: 0 no pairing, 1 the smallest pairable odd pass, 2 (the default) the
+/// one with the fewest lane slots ([`pair_two`]; A/B).
 fn pair_two_override() -> Option<usize> {
     static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     *FORCED.get_or_init(|| env_number("ROCMATH_FFT_PAIR_TWO", |v| v <= 2))
@@ -447,13 +447,18 @@ fn pair_two_override() -> Option<usize> {
 /// round trip of the whole row through shared memory, with many butterflies a thread (8190 as
 /// 2 21 15 13 on 390 threads: 10.5 each); as its first pass it also took an exchange layout that
 /// tripled the row (forty-third session). Joined, the row makes one round trip fewer.
-/// Rule 1 (the default) joins the smallest such pass, which keeps the threads per transform
-/// where it can (6174: 14 21 21 on 294, as 2 21 21 7); rule 2 the one with the fewest lane
-/// slots over all passes (threads times the sum of each pass's butterflies a thread times its
-/// radix; 6174 the same, 2106: 26 9 9 on 81 threads where rule 1 gives 6 13 9 9 on 162).
-/// `ROCMATH_FFT_PAIR_TWO` (0, 1, 2) sets the rule for A/B.
+/// Rule 2 (the default) joins the pass that leaves the fewest lane slots over all passes
+/// (threads times the sum of each pass's butterflies a thread times its radix: 5670 as 30 9 7 3
+/// on 189 threads); rule 1 the smallest such pass, which keeps the threads per transform where
+/// it can (5670 as 6 15 9 7 on 378, like 2 15 9 7 3). On an H200, single c2c (benches/results/
+/// 2026-11-21-h100-fft.md, forty-fourth session; ours / cuFFT, no pairing -> rule 2, rule 1):
+/// 5670 0.71 -> 1.26 (0.93), 8190 0.54 -> 0.73 (0.89), 3750 0.56 -> 0.90, 4914 0.70 -> 0.91
+/// (0.69), 9450 0.73 -> 0.97, 7150 0.69 -> 0.93, 4374 0.60 -> 0.86 (0.61); 21 of 32 lengths
+/// with a radix-2 pass gained 10-44 % under rule 2, 4 under 3 %; 2106 (0.93 under rule 1) and
+/// 126 (1.06 -> 0.95) prefer rule 1; 242 (22 11 on 11 threads: 0.95 -> 0.64) and 7098 (0.76 ->
+/// 0.69) lose under both. `ROCMATH_FFT_PAIR_TWO` (0, 1, 2) sets the rule for A/B.
 fn pair_two(n: usize, caps: RadixCaps) -> usize {
-    let rule = pair_two_override().unwrap_or(1);
+    let rule = pair_two_override().unwrap_or(2);
     let Some(passes) = factorize_with(n, caps) else { return 0 };
     if rule == 0 || !passes.contains(&2) {
         return 0;
@@ -1950,7 +1955,7 @@ mod tests {
         assert_eq!(passes(243), vec![9, 9, 3]);
         assert_eq!(passes(2187), vec![9, 9, 9, 3]);
         assert_eq!(passes(6561), vec![27, 27, 9]);
-        assert_eq!(passes(4374), vec![6, 9, 9, 9], "the radix-2 pass joins a 3 (pair_two)");
+        assert_eq!(passes(4374), vec![18, 9, 9, 3], "the radix-2 pass joins a 9 (pair_two)");
         assert_eq!(passes(3000), vec![8, 5, 5, 5, 3], "375 threads");
         assert_eq!(passes(3125), vec![25, 25, 5]);
         assert_eq!(passes(5400), vec![8, 15, 15, 3]);
@@ -2049,10 +2054,11 @@ mod tests {
     }
 
     #[test]
-    fn a_radix_2_pass_joins_the_smallest_odd_pass_it_can() {
+    fn a_radix_2_pass_joins_the_odd_pass_that_leaves_fewest_lane_slots() {
         let passes = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap().passes;
         assert_eq!(passes(6174), vec![14, 21, 21], "threads per transform kept: 294");
-        assert_eq!(passes(8190), vec![26, 21, 15]);
+        assert_eq!(passes(5670), vec![30, 9, 7, 3], "on 189 threads; rule 1 gives 6 15 9 7 on 378");
+        assert_eq!(passes(8190), vec![30, 21, 13]);
         assert_eq!(passes(3750), vec![30, 5, 5, 5], "the 3 sits inside a 15");
         assert_eq!(passes(646), vec![2, 19, 17], "no odd pass of PAIRABLE_ODD");
         assert_eq!(passes(1000), vec![10, 10, 10], "no radix-2 pass");
@@ -2060,7 +2066,7 @@ mod tests {
         assert_eq!(StockhamKernel::new(FftPrecision::F64, FftPrecision::F64, 6174, false, false, SHARED_SM90).unwrap().passes, vec![2, 21, 21, 7]);
         assert!(StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 126, true, false, SHARED_SM90).unwrap().passes.contains(&2));
         // Each paired radix has a butterfly that passes validation.
-        for (p, n) in PAIRABLE_ODD.into_iter().zip([4374, 6174, 1458, 242, 8190, 3750]) {
+        for (p, n) in PAIRABLE_ODD.into_iter().zip([7680, 6174, 1458, 242, 2106, 3750]) {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap();
             assert!(k.passes.contains(&(2 * p)) && k.source().contains(&format!("struct rm_dft_{} ", 2 * p)), "{n}: {:?}", k.passes);
         }
