@@ -1731,6 +1731,13 @@ pub fn check_kernels(shared_limit: usize) -> Vec<StockhamKernel> {
             add(compute_precision(p), compute_precision(p), long, true, true, -1);
         }
     }
+    // The paired radices (`pair_two`; single and half rows): 96 = 16 6, 882 = 14 9 7, 1458 =
+    // 18 9 9, 242 = 22 11, 2106 = 26 9 9, 3750 = 30 5 5 5.
+    for p in [F32, F16] {
+        for n in [96, 882, 1458, 242, 2106, 3750] {
+            add(p, p, n, false, false, -1);
+        }
+    }
     for n in [256, 1000] {
         add(F16, F32, n, n == 256, false, -1);
         add(F32, F16, n, n == 256, n == 256, -1);
@@ -2069,6 +2076,15 @@ mod tests {
         for (p, n) in PAIRABLE_ODD.into_iter().zip([7680, 6174, 1458, 242, 2106, 3750]) {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap();
             assert!(k.passes.contains(&(2 * p)) && k.source().contains(&format!("struct rm_dft_{} ", 2 * p)), "{n}: {:?}", k.passes);
+        }
+        // The static check compiles each paired radix for NVIDIA and AMD, single and half.
+        for limit in [SHARED_SM90, SHARED_CDNA] {
+            let checked = check_kernels(limit);
+            for p in PAIRABLE_ODD {
+                for precision in [FftPrecision::F32, FftPrecision::F16] {
+                    assert!(checked.iter().any(|k| k.input == precision && k.passes.contains(&(2 * p))), "radix {} {precision:?} at {limit} bytes", 2 * p);
+                }
+            }
         }
     }
 
