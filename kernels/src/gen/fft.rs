@@ -453,10 +453,10 @@ fn pair_two_override() -> Option<usize> {
 /// it can (5670 as 6 15 9 7 on 378, like 2 15 9 7 3). On an H200, single c2c (benches/results/
 /// 2026-11-21-h100-fft.md, forty-fourth session; ours / cuFFT, no pairing -> rule 2, rule 1):
 /// 5670 0.71 -> 1.26 (0.93), 8190 0.54 -> 0.73 (0.89), 3750 0.56 -> 0.90, 4914 0.70 -> 0.91
-/// (0.69), 9450 0.73 -> 0.97, 7150 0.69 -> 0.93, 4374 0.60 -> 0.86 (0.61); 21 of 32 lengths
-/// with a radix-2 pass gained 10-44 % under rule 2, 4 under 3 %; 2106 (0.93 under rule 1) and
-/// 126 (1.06 -> 0.95) prefer rule 1; 242 (22 11 on 11 threads: 0.95 -> 0.64) and 7098 (0.76 ->
-/// 0.69) lose under both. `ROCMATH_FFT_PAIR_TWO` (0, 1, 2) sets the rule for A/B.
+/// (0.69), 9450 0.73 -> 0.97, 7150 0.69 -> 0.93, 4374 0.60 -> 0.86 (0.61); of 32 lengths with
+/// a radix-2 pass, 27 ran 10-44 % faster under rule 2 and two 1-6 %; 8190, 2106 (0.93 under
+/// rule 1) and 126 (1.06 -> 0.95) prefer rule 1; 242 (22 11 on 11 threads: 0.95 -> 0.64) and
+/// 7098 (0.76 -> 0.69) lose under both. `ROCMATH_FFT_PAIR_TWO` (0, 1, 2) sets the rule for A/B.
 fn pair_two(n: usize, caps: RadixCaps) -> usize {
     let rule = pair_two_override().unwrap_or(2);
     let Some(passes) = factorize_with(n, caps) else { return 0 };
