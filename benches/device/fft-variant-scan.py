@@ -4,8 +4,9 @@ variants (no pass reading twiddles ahead: ROCMATH_FFT_TW_AHEAD=0; no exchange la
 ROCMATH_FFT_EXCHANGE_LAYOUTS=0; both), from ptxas's registers (benches/device/nvrtc-resources.py,
 no GPU) and the generator's shared bytes (kernels/examples/fft_source.rs --shape), on sm_90's limits
 (64 K registers, 228 KiB shared with 1 KiB reserved per block, 2048 threads, 32 blocks per SM).
-Prints one line per length, and which variant s43-variants.patch's rule (at least 1.5 times the
-kernel's blocks, the most, the first on a tie) would run.
+Prints one line per length, and which variant the plan's rule would run (`pick_variant` in
+kernels/src/gen/fft.rs, repeated here: at least 1.5 times the kernel's blocks, the most, the first
+on a tie).
 
     python3 benches/device/fft-variant-scan.py [--variants default,nx] N ...
 """

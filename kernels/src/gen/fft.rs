@@ -222,7 +222,7 @@ pub fn pass_caps(passes: &[usize]) -> RadixCaps {
     let paired = passes.iter().copied().find(|&r| r % 2 == 0 && r != 10 && !r.is_power_of_two()).map_or(0, |r| r / 2);
     let largest = |keep: &dyn Fn(usize) -> bool| passes.iter().copied().chain([paired]).filter(|&r| keep(r)).max().unwrap_or(1);
     RadixCaps {
-        two: largest(&|r| r.is_power_of_two() && r > 0),
+        two: largest(&|r| r.is_power_of_two()),
         odd: largest(&|r| r % 2 == 1 && smallest_odd_factor(r) != Some(r)),
         tens: passes.iter().filter(|&&r| r == 10).count(),
         pair_two: paired,
@@ -840,7 +840,7 @@ impl StockhamKernel {
         if self.passes.iter().product::<usize>() != self.n {
             return Err(format!("passes {:?} do not multiply to {}", self.passes, self.n));
         }
-        if let Some(r) = self.passes.iter().find(|&&r| !RADICES.contains(&r) && !PAIRABLE_ODD.contains(&(r / 2))) {
+        if let Some(r) = self.passes.iter().find(|&&r| !RADICES.contains(&r) && !(r % 2 == 0 && PAIRABLE_ODD.contains(&(r / 2)))) {
             return Err(format!("no butterfly for radix {r}"));
         }
         if self.threads() > 1024 {
@@ -2077,6 +2077,11 @@ mod tests {
             let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap();
             assert!(k.passes.contains(&(2 * p)) && k.source().contains(&format!("struct rm_dft_{} ", 2 * p)), "{n}: {:?}", k.passes);
         }
+        // Validation takes the doubles of PAIRABLE_ODD, not odd radices without a butterfly.
+        let k = StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, 6, false, false, SHARED_SM90).unwrap();
+        let with = |n: usize| StockhamKernel { n, passes: vec![n], ..k.clone() }.validate(SHARED_SM90);
+        assert!(with(26).is_ok() && with(30).is_ok());
+        assert_eq!((with(23), with(31), with(34)), (Err("no butterfly for radix 23".into()), Err("no butterfly for radix 31".into()), Err("no butterfly for radix 34".into())));
         // The static check compiles each paired radix for NVIDIA and AMD, single and half.
         for limit in [SHARED_SM90, SHARED_CDNA] {
             let checked = check_kernels(limit);
