@@ -11,6 +11,11 @@
 #          2048 (run-tune.sh, every candidate); their bench lines with the committed tables and
 #          the new ones, two rounds; xf32's three batch lines; FFT twiddles by products against
 #          the table at 16 cases.
+# PHASE=d: (gemm-test and fft-test in .carry/tests, built with phase c's tables) the new table
+#          configs' tests beside fft-test with ROCMATH_FFT_TW_PRODUCTS=1; then products against
+#          the table at 18 more cases.
+# PHASE=e: (the build with products by default where a block holds one transform) fft-test's
+#          real_lengths; the default against none at 9 cases not timed before.
 source benches/device/session.sh
 [ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz
 case $P in
@@ -66,6 +71,35 @@ c)
     set -- $sb
     bench_line s45-c-xf32 "xf32 $1^3 x $2" --precision xf32 --transA N --transB T -m $1 -n $1 -k $1 --batch $2
   done
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s45-d-gpu.txt"
+  # GEMM: the 16-bit table configs that phase c's tuning put in the tables (ping-pong wgmma
+  # 64 x 64 x 64, 8 and 12 stages) at tile edges in every transpose pair, and the ping-pong
+  # strided-batch test; beside it, fft-test with twiddles by products in every single and half
+  # kernel (the accuracy bounds with ROCMATH_FFT_TW_PRODUCTS=1).
+  ( ROCMATH_TEST_CONFIGS=mt64x64x64_w2x1_s8_x_g8_o1_wgmma,mt64x64x64_w2x1_s12_x_g8_o1_wgmma ROCMATH_REQUIRE_GPU=1 \
+      ROCMATH_CACHE_DIR=/tmp/rmc-gemm timeout 300 .carry/tests/gemm-test table_configs_match_reference_16_bit \
+      wgmma_pingpong_strided_batches --nocapture > "$OUT/s45-d-gemm-tests.txt" 2>&1 || echo "FAILED: exit $?" >> "$OUT/s45-d-gemm-tests.txt" ) &
+  ROCMATH_FFT_TW_PRODUCTS=1 test_run 340 fft-test > "$OUT/s45-d-fft-tests.txt" 2>&1
+  wait
+  grep -q FAILED "$OUT/s45-d-gemm-tests.txt" && status=1
+  # Twiddles by products against the table, a second round at other cases, and real transforms.
+  {
+    env_ab c2c "8192 16384 1000 2250 9000 7560 4860 7938 5000 6000 3375 h1000" " r2" table products ROCMATH_FFT_TW_PRODUCTS=1
+    env_ab "r2c c2r" "1024 2048 16384" " r2" table products ROCMATH_FFT_TW_PRODUCTS=1
+  } > "$OUT/s45-d-products.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s45-e-gpu.txt"
+  # The build with twiddles by products by default in one-transform blocks: real_lengths (not
+  # reached in phase d's fft-test), then the default against none (ROCMATH_FFT_TW_PRODUCTS=0) at
+  # the one-transform kernels phases c and d did not time.
+  test_run 100 fft-test real_lengths > "$OUT/s45-e-tests.txt" 2>&1
+  {
+    env_ab c2c "2187 6561 3125 15625 2401 10000 4096" "" default none ROCMATH_FFT_TW_PRODUCTS=0
+    env_ab r2c "8192 10000" "" default none ROCMATH_FFT_TW_PRODUCTS=0
+  } > "$OUT/s45-e.txt" 2>&1
   ;;
 esac
 exit $status
