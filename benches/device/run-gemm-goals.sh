@@ -7,6 +7,7 @@ set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 export ROCMATH_REQUIRE_GPU=1 ROCMATH_CACHE_DIR=${ROCMATH_CACHE_DIR:-/tmp/rocmath-cache}
 B=${BENCH:-.carry/rocmath-bench}
+[ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz  # (stage.sh with GEMM_AOT=1)
 status=0
 run() {
   line=$(timeout 60 $B gemm --transA N --transB T --device cuda --iters ${ITERS:-10} ${GOALS_ARGS:-} "$@" 2>&1) || status=1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Forty-fifth session. Stage rocmath-bench and the ahead-of-time file (FFT and GEMM modules:
-# rocmath-aot --gemm; 91 MiB, so gzipped to fit the carry: .carry/rocmath-kernels.aot.gz) into
-# .carry, carry .carry. Output: $OUT/s45-$PHASE*.txt.
+# rocmath-aot --gemm; 91 MiB, so gzipped to fit the carry: .carry/rocmath-kernels.aot.gz, which
+# session.sh unpacks) into .carry, carry .carry. Output: $OUT/s45-$PHASE*.txt.
 # PHASE=a: issue 3's shapes with the library's selection (run-gemm-goals.sh; first run on an
 #          H200).
 # PHASE=b: the 17 radix-2 lengths of s44-b-layouts.txt not measured since the
@@ -17,7 +17,6 @@
 # PHASE=e: (the build with products by default where a block holds one transform) fft-test's
 #          real_lengths; the default against none at 9 cases not timed before.
 source benches/device/session.sh
-[ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz
 case $P in
 a)
   nvidia-smi -L > "$OUT/s45-a-gpu.txt"

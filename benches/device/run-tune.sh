@@ -23,6 +23,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$OUT/en
 # (seeded once: a second run in the same $OUT merges into what the first one wrote)
 [ -d "$OUT/tables/sm_90" ] || { [ -d tuning/tables/sm_90 ] && cp -r tuning/tables/sm_90 "$OUT/tables/"; }
 T=.carry/rocmath-tune
+[ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz  # (stage.sh with GEMM_AOT=1)
 HALF=${HALF_SIZES:-"1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048,4096x4096x65536"}
 SQUARE="1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192"
 status=0

@@ -6,4 +6,5 @@ OUT=${OUT:-/tmp/out}
 B=.carry/rocmath-bench
 P=${PHASE:-a}
 status=0
+[ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz  # (stage.sh with GEMM_AOT=1)
 source benches/device/line.sh

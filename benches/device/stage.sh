@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the release test binaries, rocmath-bench and rocmath-tune here and copies them (stripped) into
 # .carry/, which the device tool carries to the GPU machine (no Rust toolchain needed there), with
-# the ahead-of-time kernel cache for sm_90 beside rocmath-bench (built here with nvrtc from PyPI).
+# the ahead-of-time kernel cache for sm_90 beside rocmath-bench (built here with nvrtc from PyPI;
+# FFT modules only, GEMM ones too with GEMM_AOT=1).
 # Unit-test binaries of crates with no GPU code are left out: the carry is limited to 64 MiB.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -9,7 +10,14 @@ rm -rf .carry && mkdir -p .carry/tests
 cargo build --release -p rocmath-bench
 cp target/release/rocmath-bench target/release/rocmath-tune .carry/
 cuda_home="$(bash .ci/nvrtc.sh)"
-CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --out .carry/rocmath-kernels.aot
+if [ "${GEMM_AOT:-0}" = 1 ]; then
+  # FFT and GEMM modules: 91 MiB for sm_90 (about 9 min here), over the carry's 64 MiB, so
+  # gzipped (21 MiB); session.sh, run-gemm-goals.sh and run-tune.sh unpack it on the device.
+  CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --gemm --out .carry/rocmath-kernels.aot
+  gzip -f .carry/rocmath-kernels.aot
+else
+  CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --out .carry/rocmath-kernels.aot
+fi
 cargo test --workspace --release --no-run --message-format=json 2>/dev/null \
   | python3 -c '
 import json, sys, shutil, os

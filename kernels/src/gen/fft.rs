@@ -1165,16 +1165,34 @@ impl StockhamKernel {
     }
 
     /// Whether the passes read only the twiddles w^r of r a power of two and make the rest by
-    /// products (`RM_FFT_TW_PRODUCTS` in fft.hip). ncu counted 23.7 M global load sectors for
-    /// single c2r 2048 against cuFFT's 10.6 M, most of them twiddle reads (L1 hits). Fewer reads
-    /// did not pay on an H200 (benches/results/2026-11-21-h100-fft.md, fortieth session; one
-    /// round): c2r 1024 3 % and c2c 1000 1 % faster, c2c 4096 2 % and c2r 16384 6 % slower,
-    /// the rest within 1 %. So off; `ROCMATH_FFT_TW_PRODUCTS=1` sets it for single and half
-    /// kernels, `2` for f64 too (A/B).
+    /// products (`RM_FFT_TW_PRODUCTS` in fft.hip). `ROCMATH_FFT_TW_PRODUCTS=0/1/2`: no kernel,
+    /// single and half kernels, or every kernel (A/B); else [`Self::default_tw_products`].
     fn tw_products(&self) -> bool {
-        static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-        let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_PRODUCTS", |v| v <= 2).unwrap_or(0));
-        mode == 2 || (mode == 1 && self.compute() != FftPrecision::F64)
+        static MODE: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+        match *MODE.get_or_init(|| env_number("ROCMATH_FFT_TW_PRODUCTS", |v| v <= 2)) {
+            Some(mode) => mode == 2 || (mode == 1 && self.compute() != FftPrecision::F64),
+            None => self.default_tw_products(),
+        }
+    }
+
+    /// Products in single and half row kernels whose block holds one transform, but real
+    /// inverse ones and clusters. Such kernels keep few warps on an SM (8192: two blocks of
+    /// 256 threads, 16384: one of 512), so the twiddle reads' latency is not hidden; where a
+    /// block holds several short transforms it is, and the products only add instructions.
+    /// Measured on an H200 (forty-fifth session; products in every single and half kernel
+    /// against none, ours / cuFFT, two rounds):
+    /// - one transform a block: c2c 8192 0.913 -> 0.951, 16384 1.048 -> 1.083, 9000 0.53 ->
+    ///   0.65, 7560 0.68 -> 0.80; one round: r2c 16384 0.965 -> 1.009, 4099's Bluestein
+    ///   kernel 1.567 -> 1.631; 4860, 7938, 5000, 6000 and 3375 within 2 %; but the real inverse
+    ///   c2r 16384 0.924 -> 0.897 and c2r 2048 3 % slower;
+    /// - several a block: c2c 1000 2 % and half 1000 3 % slower, 2250 1 %, 512-2048 and
+    ///   r2c/c2r 1024 within 2 %;
+    /// - this rule against none, one round: 15625 0.985 -> 1.052, 6561 and 3125 2-3 %
+    ///   faster, r2c 10000 2 % slower, 2187, 2401, 4096, 10000 and r2c 8192 within 1 %.
+    /// (Fortieth session, the kernels of then: c2c 8192 and 4096 no faster, c2r 16384 6 %
+    /// slower.)
+    fn default_tw_products(&self) -> bool {
+        self.compute() != FftPrecision::F64 && self.cluster == 1 && !self.column && !self.real_pre && self.tpb == 1
     }
 
     /// Which passes read their twiddles before the barrier that waits for the previous pass's
@@ -2267,6 +2285,25 @@ mod tests {
         let src = post.source();
         assert!(src.contains("rm_fft_real_post<16, 1, 1>(row, lt, tw + 0, io);") && !src.contains("rm_fft_real_post<16, 1, 0>"));
         assert!(src.contains("rm_fft_stockham<float, float, 16, 33, 1, 170, -1, 0, 1, 1, 16, 17, "));
+    }
+
+    #[test]
+    fn twiddle_products_where_a_block_holds_one_transform() {
+        use FftPrecision::*;
+        let kernel = |p, n, column| StockhamKernel::new(p, p, n, column, false, SHARED_SM90).unwrap();
+        for (k, products) in [
+            (kernel(F32, 8192, false), true),
+            (kernel(F16, 8192, false), true),
+            (kernel(F32, 4096, false).with_real_post().unwrap(), true),
+            (kernel(F64, 8192, false), false),
+            (kernel(F32, 1000, false), false),
+            (kernel(F32, 4096, false).with_dir(1).with_real_pre().unwrap(), false),
+            (kernel(F32, 2048, true), false),
+        ] {
+            assert_eq!(k.default_tw_products(), products, "{}", k.module_name());
+        }
+        // (1000's block holds two transforms; the others one.)
+        assert!(kernel(F32, 1000, false).tpb > 1 && kernel(F32, 8192, false).tpb == 1);
     }
 
     #[test]
