@@ -22,18 +22,20 @@ a)
 b|c)
   # b: xf32 at both sizes; c: the 16-bit families at 128^3 (each call under the 10 minutes).
   nvidia-smi -L > "$OUT/s46-$P-gpu.txt"
+  # (sizes as "m batch": m^3 x batch)
   if [ $P = b ]; then
-    families=xf32; settings=(PRECISIONS=xf32 SIZES=64x64x64x4096,128x128x128x2048 MAX_CANDIDATES=60 STEP_TIMEOUT=400)
+    families=xf32; sizes=("64 4096" "128 2048"); settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=400)
   else
-    families="hss bss h"; settings=(PRECISIONS="hss bss h" SIZES=128x128x128x2048 MAX_CANDIDATES=40 STEP_TIMEOUT=130)
+    families="hss bss h"; sizes=("128 2048"); settings=(MAX_CANDIDATES=40 STEP_TIMEOUT=130)
   fi
-  env OUT=$OUT/tune LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 "${settings[@]}" bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
+  tune_sizes=$(for sb in "${sizes[@]}"; do set -- $sb; echo -n "${1}x${1}x${1}x$2,"; done)
+  env OUT=$OUT/tune PRECISIONS="$families" SIZES="${tune_sizes%,}" LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 "${settings[@]}" \
+    bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
   (cd "$OUT/tune" && tar czf ../s46-$P-tune.tgz .) && cp "$OUT/tune/summary.txt" "$OUT/s46-$P-tune-summary.txt"
   source benches/device/gemm-lib.sh
   for p in $families; do
-    for sb in "64 4096" "128 2048"; do
+    for sb in "${sizes[@]}"; do
       set -- $sb
-      [ $P = c ] && [ $1 = 64 ] && continue
       bench_line s46-$P "$p $1^3 x $2 committed" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
       ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-$P "$p $1^3 x $2 re-tuned" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
     done

@@ -10,14 +10,11 @@ rm -rf .carry && mkdir -p .carry/tests
 cargo build --release -p rocmath-bench
 cp target/release/rocmath-bench target/release/rocmath-tune .carry/
 cuda_home="$(bash .ci/nvrtc.sh)"
-if [ "${GEMM_AOT:-0}" = 1 ]; then
-  # FFT and GEMM modules: 91 MiB for sm_90 (about 9 min here), over the carry's 64 MiB, so
-  # gzipped (21 MiB); session.sh, run-gemm-goals.sh and run-tune.sh unpack it on the device.
-  CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --gemm --out .carry/rocmath-kernels.aot
-  gzip -f .carry/rocmath-kernels.aot
-else
-  CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 --out .carry/rocmath-kernels.aot
-fi
+# GEMM_AOT=1: FFT and GEMM modules, 91 MiB for sm_90 (about 9 min here), over the carry's 64 MiB,
+# so gzipped (21 MiB); session.sh, run-gemm-goals.sh and run-tune.sh unpack it on the device.
+gemm_aot=$([ "${GEMM_AOT:-0}" = 1 ] && echo --gemm || true)
+CUDA_HOME="$cuda_home" LD_LIBRARY_PATH="$cuda_home/lib" target/release/rocmath-aot --arch sm_90 $gemm_aot --out .carry/rocmath-kernels.aot
+[ -z "$gemm_aot" ] || gzip -f .carry/rocmath-kernels.aot
 cargo test --workspace --release --no-run --message-format=json 2>/dev/null \
   | python3 -c '
 import json, sys, shutil, os
