@@ -3,30 +3,38 @@
 # `GEMM_AOT=1 bash benches/device/stage.sh` (binaries, tests, and the ahead-of-time file with
 # the GEMM modules, gzipped; session.sh unpacks it), carry .carry. Output: $OUT/s46-$PHASE*.txt.
 # PHASE=a: what the forty-fifth session left unchecked: fft-test real_lengths with the twiddle
-#          products default (never run to its end with products), fft_args-test, aot-test; then
-#          the FFT suite on that build.
-# PHASE=b: GEMM tuning on this machine where the H200 lines fall short: xf32 NT 64^3 x 4096 and
-#          128^3 x 2048 (0.82, 0.87); their bench lines with the committed tables and the new ones.
-# PHASE=c: the same for hss, bss and h NT 128^3 x 2048 (cut short in s45-c).
+#          products default (never run to its end with products), fft_args-test, aot-test.
+# PHASE=b: the FFT suite on that build; GEMM tuning on this machine where the H200 lines fall
+#          short: xf32 NT 64^3 x 4096 and 128^3 x 2048 (0.82, 0.87), tensor-core candidates
+#          without split k (FILTER); their bench lines with the committed tables and the new ones.
+# PHASE=c: the same for hss, bss and h NT 128^3 x 2048 (cut short in s45-c), wgmma candidates
+#          and four mma.sync ones, no split k.
+# PHASE=d: Nsight Compute on ours and cuBLAS at xf32 64^3 x 4096 and 128^3 x 2048.
+# PHASE=e: xf32 mma.sync configs the generator does not list (other stages, K tiles, pads, and
+#          min_waves capping registers), and hss/bss 128^3 x 2048 with phase c's winner, two rounds.
+# PHASE=f: d NT tuning at the three strided batches; lines committed against re-tuned, two
+#          rounds; the winners at tile edges.
+# Each phase fits one device call (10 minutes). Phases d-f were written during the session
+# (phase d's call also ran bench lines with a mistyped --config, discarded).
 source benches/device/session.sh
 case $P in
 a)
   nvidia-smi -L > "$OUT/s46-a-gpu.txt"
   {
-    test_run 400 fft-test real_lengths
-    test_run 60 fft_args-test
-    test_run 60 aot-test
+    test_run 440 fft-test real_lengths
+    test_run 40 fft_args-test
+    test_run 40 aot-test
   } > "$OUT/s46-a-tests.txt" 2>&1
-  timeout 200 $B suite --only fft --device cuda > "$OUT/s46-a-fft-suite.txt" 2>&1 || status=1
   ;;
 b|c)
   # b: xf32 at both sizes; c: the 16-bit families at 128^3 (each call under the 10 minutes).
   nvidia-smi -L > "$OUT/s46-$P-gpu.txt"
+  [ $P = b ] && { timeout 200 $B suite --only fft --device cuda > "$OUT/s46-b-fft-suite.txt" 2>&1 || status=1; }
   # (sizes as "m batch": m^3 x batch)
   if [ $P = b ]; then
-    families=xf32; sizes=("64 4096" "128 2048"); settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=400)
+    families=xf32; sizes=("64 4096" "128 2048"); settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=240 FILTER=_x_g8_o1_wgmma,_x_g8_o1_mma,p8x8_g8_o1_mma)
   else
-    families="hss bss h"; sizes=("128 2048"); settings=(MAX_CANDIDATES=40 STEP_TIMEOUT=130)
+    families="hss bss h"; sizes=("128 2048"); settings=(MAX_CANDIDATES=40 STEP_TIMEOUT=130 FILTER=_x_g8_o1_wgmma,w2x2_s3_x_g8_o1_mma,w2x4_s4_x_g8_o1_mma)
   fi
   tune_sizes=$(for sb in "${sizes[@]}"; do set -- $sb; echo -n "${1}x${1}x${1}x$2,"; done)
   env OUT=$OUT/tune PRECISIONS="$families" SIZES="${tune_sizes%,}" LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 "${settings[@]}" \
@@ -40,6 +48,47 @@ b|c)
       ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-$P "$p $1^3 x $2 re-tuned" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
     done
   done
+  # The winners, at tile edges in every layout, read from the new tables (ROCMATH_TUNING_DIR).
+  winners=$(awk '/^winner/ {print $3}' "$OUT/tune/summary.txt" | sort -u | paste -sd,)
+  test_args=$([ $P = b ] && echo "gemm_i8_xf32-test every_xf32_table_config_matches_reference" || echo "gemm-test table_configs_match_reference_16_bit")
+  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=100 run_test s46-$P-tests.txt $test_args
+  ;;
+d)
+  source benches/device/gemm-lib.sh
+  mkdir -p $OUT/ncu; nvidia-smi -L > $OUT/s46-d-gpu.txt
+  ncu_case xf32-64 xf32 64 4096; ncu_case xf32-128 xf32 128 2048
+  ;;
+e)
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > $OUT/s46-e-gpu.txt
+  for c in mt64x64x32_w2x2_s3_p8x8_g8_o1 mt64x64x32_w2x2_s2_p8x8_g8_o4 mt64x64x32_w2x2_s3_p8x8_g8_o4 mt64x64x16_w2x2_s4_p8x8_g8_o4 mt64x64x16_w2x2_s4_p8x8_g8_o1 mt64x64x16_w2x2_s6_p8x8_g8_o1 mt64x64x32_w2x2_s2_p4x4_g8_o4 mt64x64x32_w2x2_s3_p4x4_g8_o4 mt64x64x16_w2x2_s6_p4x4_g8_o4 mt64x64x32_w2x4_s3_p8x8_g8_o1 mt64x64x32_w2x4_s2_p8x8_g8_o2; do
+    bench_line s46-e "xf32 64 $c" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 --config ${c}_mma16x8x8tf32 > /dev/null
+  done
+  for c in mt128x128x32_w2x2_s2_p8x8_g8_o1 mt128x128x32_w2x4_s2_p8x8_g8_o1 mt128x128x32_w2x4_s2_p8x8_g8_o2 mt128x128x16_w2x4_s4_p8x8_g8_o1 mt128x128x16_w2x4_s3_p8x8_g8_o2 mt128x128x32_w4x2_s2_p8x8_g8_o1 mt64x128x32_w2x2_s3_p8x8_g8_o2 mt128x64x32_w2x2_s3_p8x8_g8_o2 mt64x64x32_w2x2_s2_p8x8_g8_o4; do
+    bench_line s46-e "xf32 128 $c" --precision xf32 --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config ${c}_mma16x8x8tf32 > /dev/null
+  done
+  for r in 1 2; do for p in hss bss; do
+    bench_line s46-e "$p 128^3 x 2048 committed r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 > /dev/null
+    t=$([ $p = hss ] && echo f16 || echo bf16)
+    bench_line s46-e "$p 128^3 x 2048 128x128x64 s6 r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config mt128x128x64_w2x1_s6_x_g8_o1_wgmma64xnx16$t > /dev/null
+  done; done
+  sed 's/^\([^|]*\)|.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| ours \2 cublas \3 ratio \4/' $OUT/s46-e.txt | cut -c1-200
+  ;;
+f)
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > $OUT/s46-f-gpu.txt
+  env OUT=$OUT/tune PRECISIONS=d SIZES=32x32x32x10000,64x64x64x4096,128x128x128x2048 LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 MAX_CANDIDATES=60 STEP_TIMEOUT=400 FILTER=mma \
+    bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
+  (cd "$OUT/tune" && tar czf ../s46-f-tune.tgz .) && cp "$OUT/tune/summary.txt" "$OUT/s46-f-tune-summary.txt"
+  for r in 1 2; do for sb in "32 10000" "64 4096" "128 2048"; do set -- $sb
+    bench_line s46-f "d $1^3 x $2 committed r$r" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
+    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-f "d $1^3 x $2 re-tuned r$r" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
+  done; done
+  winners=$(awk '/^winner/ {print $3}' "$OUT/tune/summary.txt" | sort -u | paste -sd,)
+  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=100 run_test s46-f-tests.txt gemm-test table_configs_match_reference_d
+  cat $OUT/s46-f-tune-summary.txt
+  sed 's/^\([^|]*\)|.*kernel=gemm_d_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' $OUT/s46-f.txt | cut -c1-200
+  grep -E "test result|checked|FAILED|panicked" $OUT/s46-f-tests.txt
   ;;
 esac
 exit $status

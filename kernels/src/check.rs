@@ -260,7 +260,13 @@ pub fn units(extra: &[GemmKernel]) -> Vec<Unit> {
 /// The modules the committed tuning tables can select (every entry and every fallback), and
 /// what in the tables is unusable (unknown family, unparsable or invalid config, wrong arch).
 pub fn table_kernels() -> (Vec<GemmKernel>, Vec<String>) {
-    let tables = rocmath_tuning::Tables::embedded();
+    table_kernels_of(&rocmath_tuning::Tables::embedded())
+}
+
+/// [`table_kernels`] of any tables, e.g. [`rocmath_tuning::Tables::from_env`]: the GPU tests
+/// check what a process would select, so a freshly tuned `ROCMATH_TUNING_DIR` can be checked
+/// before it is committed.
+pub fn table_kernels_of(tables: &rocmath_tuning::Tables) -> (Vec<GemmKernel>, Vec<String>) {
     let mut errors: Vec<String> = tables.errors().iter().map(|e| e.to_string()).collect();
     let mut v = Vec::new();
     for t in tables.iter().filter(|t| t.op == "gemm") {

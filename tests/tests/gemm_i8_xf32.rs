@@ -450,17 +450,17 @@ fn wgmma_pin_every_layout(
     }
 }
 
-/// Every config of `family` the committed tuning tables can select for this GPU's arch, pinned
-/// (after `setup`), in every layout on a shape that cuts its macro tile in all three dimensions,
+/// Every config of `family` the tuning tables can select for this GPU's arch (the committed ones
+/// overlaid by ROCMATH_TUNING_DIR; ROCMATH_TEST_CONFIGS narrows them), pinned (after `setup`), in every layout on a shape that cuts its macro tile in all three dimensions,
 /// with TMA-describable leading dimensions (so wgmma configs run their own kernels) and a batch
 /// of two; layout i takes seed `seed` + i.
 fn table_configs_every_layout(family: rocmath_blas::GemmFamily, setup: impl Fn(&mut Handle), seed: u64, case: StridedCase) {
-    let (kernels, errors) = rocmath_kernels::check::table_kernels();
+    let (kernels, errors) = rocmath_kernels::check::table_kernels_of(&rocmath_tuning::Tables::from_env());
     assert!(errors.is_empty(), "{errors:?}");
     for device in rocmath_tests::test_gpus() {
         let arch = device.properties().arch;
         let mut ran = 0;
-        for kernel in kernels.iter().filter(|k| k.family == family && k.supports_arch(&arch)) {
+        for kernel in kernels.iter().filter(|k| k.family == family && k.supports_arch(&arch) && rocmath_tests::config_selected(&k.config.tag())) {
             let mut h = Handle::on(&device).unwrap();
             setup(&mut h);
             h.set_gemm_config(Some(kernel.config));
@@ -526,7 +526,7 @@ fn xf32_candidates_at_tile_edges() {
     }
 }
 
-/// Every xf32 config the committed tuning tables can select for this GPU's arch, pinned, in
+/// Every xf32 config the tuning tables can select for this GPU's arch, pinned, in
 /// every layout on a shape that cuts its macro tile in all three dimensions, with TMA-describable
 /// leading dimensions (so wgmma configs run their own kernels) and a batch of two.
 #[test]
