@@ -14,6 +14,8 @@
 #          min_waves capping registers), and hss/bss 128^3 x 2048 with phase c's winner, two rounds.
 # PHASE=f: d NT tuning at the three strided batches; lines committed against re-tuned, two
 #          rounds; the winners at tile edges.
+# PHASE=g: issue 3's shapes with the tables committed after phases c and f (run-gemm-goals.sh,
+#          xf32 batches included), on a bench binary rebuilt with them.
 # Each phase fits one device call (10 minutes). Phases d-f were written during the session
 # (phase d's call also ran bench lines with a mistyped --config, discarded).
 source benches/device/session.sh
@@ -89,6 +91,11 @@ f)
   cat $OUT/s46-f-tune-summary.txt
   sed 's/^\([^|]*\)|.*kernel=gemm_d_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' $OUT/s46-f.txt | cut -c1-200
   grep -E "test result|checked|FAILED|panicked" $OUT/s46-f-tests.txt
+  ;;
+g)
+  nvidia-smi -L > $OUT/s46-g-gpu.txt
+  BATCH_PRECISIONS="hss bss h s d xf32" bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
+  mv $OUT/goals.txt $OUT/s46-g-goals.txt; mv $OUT/goals-full.txt $OUT/s46-g-goals-full.txt
   ;;
 esac
 exit $status
