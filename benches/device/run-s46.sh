@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Prepared at the end of the forty-fifth session for the next one (edit freely). Stage first:
-# `GEMM_AOT=1 bash benches/device/stage.sh` (binaries, tests, and the ahead-of-time file with
-# the GEMM modules, gzipped; session.sh unpacks it), carry .carry. Output: $OUT/s46-$PHASE*.txt.
+# Prepared at the end of the forty-fifth session, run and extended in the forty-sixth. Stage
+# first: `GEMM_AOT=1 TESTS="fft fft_args aot gemm gemm_i8_xf32" bash benches/device/stage.sh`
+# (binaries, those tests, and the ahead-of-time file with the GEMM modules, gzipped; session.sh
+# unpacks it), carry .carry. Output: $OUT/s46-$PHASE*.txt.
 # PHASE=a: what the forty-fifth session left unchecked: fft-test real_lengths with the twiddle
 #          products default (never run to its end with products), fft_args-test, aot-test.
 # PHASE=b: the FFT suite on that build; GEMM tuning on this machine where the H200 lines fall
