@@ -390,11 +390,12 @@ fn wgmma_strided_batches() {
 
 /// Every config the tuning tables of `families` can select for this GPU's arch (entries and
 /// fallbacks; the committed tables overlaid by ROCMATH_TUNING_DIR, so a tuner's new tables can be
-/// checked before they are committed), pinned, on an every-transpose shape that cuts its macro tile in all
-/// three dimensions, with leading dimensions of A and B that TMA can describe (so wgmma configs
-/// run their own kernels), ldc aligned (D stored by TMA) in three layouts and not in one. i8 and
-/// xf32 configs are covered by gemm_i8_xf32.rs. (One test per group of families: all of them
-/// on a cold kernel cache took longer than the device tool's 10-minute call.)
+/// checked before they are committed), pinned, on an every-transpose shape that cuts its macro
+/// tile in all three dimensions, with leading dimensions of A and B that TMA can describe (so
+/// wgmma configs run their own kernels), ldc aligned (D stored by TMA) in three layouts and not
+/// in one. i8 and xf32 configs are covered by gemm_i8_xf32.rs. (One test per group of
+/// families: all of them on a cold kernel cache took longer than the device tool's 10-minute
+/// call.)
 fn table_configs_match_reference(families: &[GemmFamily]) {
     let (kernels, errors) = rocmath_kernels::check::table_kernels_of(&rocmath_tuning::Tables::from_env());
     assert!(errors.is_empty(), "{errors:?}");

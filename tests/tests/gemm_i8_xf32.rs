@@ -451,9 +451,10 @@ fn wgmma_pin_every_layout(
 }
 
 /// Every config of `family` the tuning tables can select for this GPU's arch (the committed ones
-/// overlaid by ROCMATH_TUNING_DIR; ROCMATH_TEST_CONFIGS narrows them), pinned (after `setup`), in every layout on a shape that cuts its macro tile in all three dimensions,
-/// with TMA-describable leading dimensions (so wgmma configs run their own kernels) and a batch
-/// of two; layout i takes seed `seed` + i.
+/// overlaid by ROCMATH_TUNING_DIR; ROCMATH_TEST_CONFIGS narrows them), pinned (after `setup`),
+/// in every layout on a shape that cuts its macro tile in all three dimensions, with
+/// TMA-describable leading dimensions (so wgmma configs run their own kernels) and a batch of
+/// two; layout i takes seed `seed` + i.
 fn table_configs_every_layout(family: rocmath_blas::GemmFamily, setup: impl Fn(&mut Handle), seed: u64, case: StridedCase) {
     let (kernels, errors) = rocmath_kernels::check::table_kernels_of(&rocmath_tuning::Tables::from_env());
     assert!(errors.is_empty(), "{errors:?}");

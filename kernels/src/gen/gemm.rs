@@ -754,7 +754,7 @@ impl GemmConfig {
                     }
                     v.push(tf32([8, 8], [64, 64, 32], 2, false));
                     // K tiles of 16 (cuBLAS's 64 x 64 tf32 tile takes 16 x 6 stages): 3 % faster
-                    // than the 32-deep tiles at 64^3 x 4096 on an H200 (s46-e).
+                    // than the 32-deep tiles at 64^3 x 4096 on an H200 (2026-11-21-h100-gemm/s46-h.txt).
                     v.push(tf32([8, 8], [64, 64, 16], 4, false));
                     v.push(tf32([8, 8], [128, 128, 32], 2, false));
                     v.push(tf32([8, 8], [128, 128, 32], 3, true));
