@@ -9,6 +9,11 @@ bench_line() {
   echo "$line" >> "$OUT/$file-full.txt"
   echo "$label | $(echo "$line" | grep -E "rocmath|ratio|FAILED|wrong|unavailable" | sed 's/lda=.*kernel=/kernel=/' | tr '\n' ' ')" | tee -a "$OUT/$file.txt" | cut -c1-250
 }
+# lines_table FILE: bench_line's summaries in $OUT/FILE.txt shortened to "LABEL| CONFIG ours MS
+# cublas MS ratio R" (for the console of a device call).
+lines_table() {
+  sed 's/^\([^|]*\)|.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' "$OUT/$1.txt" | cut -c1-200
+}
 # run_test FILE BINARY FILTER: one test binary of .carry/tests with ROCMATH_REQUIRE_GPU=1.
 run_test() {
   echo "== $2 $3" >> "$OUT/$1"

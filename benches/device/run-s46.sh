@@ -22,8 +22,10 @@
 #          (The candidate test ignored ROCMATH_TEST_CONFIGS then and ran out of time on the whole
 #          list; it honours it now, and ran alone for the new config in a separate call,
 #          s46-i-tests.txt.)
-# Each phase fits one device call (10 minutes). Phases d-f were written during the session
-# (phase d's call also ran bench lines with a mistyped --config, discarded).
+# Each phase fits one device call (10 minutes). Phases d-h were written during the session
+# (phase d's call also ran bench lines with a mistyped --config, discarded). After it, phases
+# b, c, f and h were folded into one branch with the same steps; b and c had labelled their
+# lines without a round then.
 source benches/device/session.sh
 case $P in
 a)
@@ -34,32 +36,52 @@ a)
     test_run 40 aot-test
   } > "$OUT/s46-a-tests.txt" 2>&1
   ;;
-b|c)
-  # b: xf32 at both sizes; c: the 16-bit families at 128^3 (each call under the 10 minutes).
+b|c|f|h)
+  # Re-tune where the H200 lines fall short, then compare and test: b xf32 at both sizes, c the
+  # 16-bit families at 128^3, f d at the three batches, h xf32 64^3 among the padded candidates
+  # (each call under the 10 minutes). Sizes as "m batch": m^3 x batch.
+  source benches/device/gemm-lib.sh
   nvidia-smi -L > "$OUT/s46-$P-gpu.txt"
-  [ $P = b ] && { timeout 200 $B suite --only fft --device cuda > "$OUT/s46-b-fft-suite.txt" 2>&1 || status=1; }
-  # (sizes as "m batch": m^3 x batch)
-  if [ $P = b ]; then
-    families=xf32; sizes=("64 4096" "128 2048"); settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=240 FILTER=_x_g8_o1_wgmma,_x_g8_o1_mma,p8x8_g8_o1_mma)
-  else
-    families="hss bss h"; sizes=("128 2048"); settings=(MAX_CANDIDATES=40 STEP_TIMEOUT=130 FILTER=_x_g8_o1_wgmma,w2x2_s3_x_g8_o1_mma,w2x4_s4_x_g8_o1_mma)
-  fi
+  rounds=2
+  case $P in
+  b)
+    timeout 200 $B suite --only fft --device cuda > "$OUT/s46-b-fft-suite.txt" 2>&1 || status=1
+    families=xf32; sizes=("64 4096" "128 2048"); rounds=1
+    settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=240 FILTER=_x_g8_o1_wgmma,_x_g8_o1_mma,p8x8_g8_o1_mma)
+    table_test="gemm_i8_xf32-test every_xf32_table_config_matches_reference" ;;
+  c)
+    families="hss bss h"; sizes=("128 2048"); rounds=1
+    settings=(MAX_CANDIDATES=40 STEP_TIMEOUT=130 FILTER=_x_g8_o1_wgmma,w2x2_s3_x_g8_o1_mma,w2x4_s4_x_g8_o1_mma)
+    table_test="gemm-test table_configs_match_reference_16_bit" ;;
+  f)
+    families=d; sizes=("32 10000" "64 4096" "128 2048")
+    settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=400 FILTER=mma)
+    table_test="gemm-test table_configs_match_reference_d" ;;
+  h)
+    families=xf32; sizes=("64 4096")
+    settings=(MAX_CANDIDATES=60 STEP_TIMEOUT=150 FILTER=p8x8)
+    table_test="gemm_i8_xf32-test every_xf32_table_config_matches_reference" ;;
+  esac
   tune_sizes=$(for sb in "${sizes[@]}"; do set -- $sb; echo -n "${1}x${1}x${1}x$2,"; done)
   env OUT=$OUT/tune PRECISIONS="$families" SIZES="${tune_sizes%,}" LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 "${settings[@]}" \
     bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
   (cd "$OUT/tune" && tar czf ../s46-$P-tune.tgz .) && cp "$OUT/tune/summary.txt" "$OUT/s46-$P-tune-summary.txt"
-  source benches/device/gemm-lib.sh
-  for p in $families; do
-    for sb in "${sizes[@]}"; do
-      set -- $sb
-      bench_line s46-$P "$p $1^3 x $2 committed" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
-      ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-$P "$p $1^3 x $2 re-tuned" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2
+  for r in $(seq 1 $rounds); do
+    for p in $families; do
+      for sb in "${sizes[@]}"; do
+        set -- $sb
+        bench_line s46-$P "$p $1^3 x $2 committed r$r" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
+        ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-$P "$p $1^3 x $2 re-tuned r$r" --precision $p --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
+      done
     done
   done
   # The winners, at tile edges in every layout, read from the new tables (ROCMATH_TUNING_DIR).
   winners=$(awk '/^winner/ {print $3}' "$OUT/tune/summary.txt" | sort -u | paste -sd,)
-  test_args=$([ $P = b ] && echo "gemm_i8_xf32-test every_xf32_table_config_matches_reference" || echo "gemm-test table_configs_match_reference_16_bit")
-  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=100 run_test s46-$P-tests.txt $test_args
+  [ $P = h ] && ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=120 run_test s46-h-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
+  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=100 run_test s46-$P-tests.txt $table_test
+  cat "$OUT/s46-$P-tune-summary.txt"
+  lines_table s46-$P
+  grep -E "test result|checked|FAILED|panicked" "$OUT/s46-$P-tests.txt"
   ;;
 d)
   source benches/device/gemm-lib.sh
@@ -80,44 +102,12 @@ e)
     t=$([ $p = hss ] && echo f16 || echo bf16)
     bench_line s46-e "$p 128^3 x 2048 128x128x64 s6 r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config mt128x128x64_w2x1_s6_x_g8_o1_wgmma64xnx16$t > /dev/null
   done; done
-  sed 's/^\([^|]*\)|.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| ours \2 cublas \3 ratio \4/' $OUT/s46-e.txt | cut -c1-200
-  ;;
-f)
-  source benches/device/gemm-lib.sh
-  nvidia-smi -L > $OUT/s46-f-gpu.txt
-  env OUT=$OUT/tune PRECISIONS=d SIZES=32x32x32x10000,64x64x64x4096,128x128x128x2048 LAYOUTS=NT ITERS=10 WARMUP=3 DEADLINE=300 MAX_CANDIDATES=60 STEP_TIMEOUT=400 FILTER=mma \
-    bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
-  (cd "$OUT/tune" && tar czf ../s46-f-tune.tgz .) && cp "$OUT/tune/summary.txt" "$OUT/s46-f-tune-summary.txt"
-  for r in 1 2; do for sb in "32 10000" "64 4096" "128 2048"; do set -- $sb
-    bench_line s46-f "d $1^3 x $2 committed r$r" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
-    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-f "d $1^3 x $2 re-tuned r$r" --precision d --transA N --transB T -m $1 -n $1 -k $1 --batch $2 > /dev/null
-  done; done
-  winners=$(awk '/^winner/ {print $3}' "$OUT/tune/summary.txt" | sort -u | paste -sd,)
-  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=$winners TEST_TIMEOUT=100 run_test s46-f-tests.txt gemm-test table_configs_match_reference_d
-  cat $OUT/s46-f-tune-summary.txt
-  sed 's/^\([^|]*\)|.*kernel=gemm_d_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' $OUT/s46-f.txt | cut -c1-200
-  grep -E "test result|checked|FAILED|panicked" $OUT/s46-f-tests.txt
+  lines_table s46-e
   ;;
 g)
   nvidia-smi -L > $OUT/s46-g-gpu.txt
   BATCH_PRECISIONS="hss bss h s d xf32" bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
   mv $OUT/goals.txt $OUT/s46-g-goals.txt; mv $OUT/goals-full.txt $OUT/s46-g-goals-full.txt
-  ;;
-h)
-  source benches/device/gemm-lib.sh
-  nvidia-smi -L > $OUT/s46-h-gpu.txt
-  env OUT=$OUT/tune PRECISIONS=xf32 SIZES=64x64x64x4096 LAYOUTS=NT ITERS=10 WARMUP=3 MAX_CANDIDATES=60 STEP_TIMEOUT=150 FILTER=p8x8 \
-    bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
-  (cd "$OUT/tune" && tar czf ../s46-h-tune.tgz .) && cp "$OUT/tune/summary.txt" "$OUT/s46-h-tune-summary.txt"
-  for r in 1 2; do
-    bench_line s46-h "xf32 64^3 x 4096 committed r$r" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 > /dev/null
-    ROCMATH_TUNING_DIR=$OUT/tune/tables bench_line s46-h "xf32 64^3 x 4096 re-tuned r$r" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 > /dev/null
-  done
-  ROCMATH_TEST_CONFIGS=mt64x64x16_w2x2_s4_p8x8 TEST_TIMEOUT=120 run_test s46-h-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
-  ROCMATH_TUNING_DIR=$OUT/tune/tables ROCMATH_TEST_CONFIGS=mt64x64x16_w2x2_s4_p8x8 TEST_TIMEOUT=100 run_test s46-h-tests.txt gemm_i8_xf32-test every_xf32_table_config_matches_reference
-  cat $OUT/s46-h-tune-summary.txt
-  sed 's/^\([^|]*\)|.*kernel=gemm_xf32_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' $OUT/s46-h.txt | cut -c1-200
-  grep -E "test result|checked|FAILED|panicked" $OUT/s46-h-tests.txt
   ;;
 esac
 exit $status

@@ -27,7 +27,7 @@ b)
       bench_line s47-b "$p 128^3 x 2048 wgmma 64x128x64 s6 r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config mt64x128x64_w2x1_s6_x_g8_o1_wgmma64xnx16$t > /dev/null
     done
   done
-  sed 's/^\([^|]*\)|.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| ours \2 cublas \3 ratio \4/' $OUT/s47-b.txt | cut -c1-200
+  lines_table s47-b
   ;;
 esac
 exit $status
