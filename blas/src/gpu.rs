@@ -244,8 +244,9 @@ fn tma_describes(call: &GemmCall) -> bool {
 }
 
 /// The tensor map of op(A) (`is_a`) or op(B) as `gemm_sm90.hip` loads it: dimension 0 is the one
-/// contiguous in memory; boxes of 64 x 64 for an m/n-contiguous operand, 64 (k) x tile rows for a
-/// k-contiguous one.
+/// contiguous in memory; boxes of one 128-byte row by one K tile (128 bytes of k) for an m/n-
+/// contiguous operand (64 x 64 16-bit, 32 x 32 tf32), one K tile x tile rows for a k-contiguous
+/// one.
 fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDesc {
     let (ptr, ld, stride, op, rows, tile_rows) = if is_a {
         (call.a, call.lda, call.stride_a, call.trans_a, call.m, kernel.config.mt[0])
@@ -262,8 +263,8 @@ fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDes
         address: ptr as u64,
         dims: [inner as u64, outer as u64, call.batch as u64],
         strides: [ld as u64 * e, batch_stride],
-        // A box row is 128 bytes: 64 m/n (16-bit only) or one K tile of k.
-        box_dims: [(128 / e) as u32, if mn_major { 64 } else { tile_rows }, 1],
+        // A box row is 128 bytes: of m/n, or one K tile of k.
+        box_dims: [(128 / e) as u32, if mn_major { (128 / e) as u32 } else { tile_rows }, 1],
     }
 }
 
@@ -462,7 +463,7 @@ unsafe fn launch_copies(queue: &GpuQueue, plan: &CopyPlan, base: u64, call: &mut
 /// Copies land 256-byte aligned in the scratch.
 const COPY_ALIGN: usize = 256;
 
-/// The call a wgmma kernel runs, launching what it needs first: the call itself when the atom
+/// The call a wgmma kernel runs, launching what it needs first: the call itself when the config
 /// reads either operand order, else the call on k-contiguous copies of the operands stored m-
 /// or n-contiguous (op(A) as TA = T, op(B) as TB = N), made in the handle's scratch by
 /// `rm_blas_transpose_b32` (tf32) or `_b8` (s8); with split-K, the slices' workspace after them
@@ -486,7 +487,7 @@ unsafe fn wgmma_call(handle: &Handle, queue: &GpuQueue, kernel: &GemmKernel, cal
     let k_pad = call.k.next_multiple_of(16 / e);
     let mut out = *call;
     let mut copies = CopyPlan::new(e);
-    if !kernel.config.atom.reads_mn_major() && call.form == BatchForm::Strided {
+    if !kernel.config.reads_mn_major() && call.form == BatchForm::Strided {
         // This address stands in for the copies until the scratch exists.
         const ALIGNED: u64 = COPY_ALIGN as u64;
         let mut plan = |is_a: bool, src: *const u8, rows: usize, ld: usize, stride: i64| -> Option<(u64, usize, i64)> {

@@ -370,6 +370,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         split_k: 1,
         repack: false,
         prefetch: false,
+        smem_transpose: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

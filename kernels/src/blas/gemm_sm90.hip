@@ -36,8 +36,18 @@
 //   * MN-major operand (op(A) with TA = N, op(B) with TB = T; 16-bit only, the tf32 and s8 forms
 //     have no transpose): rows / 64 boxes {64 (m or n), 64 (k)} of 8 KiB each: k row at k * 128
 //     bytes; SBO = 1024 (8 k rows), LBO = 8192 (the next 64 m/n), a k16 step adds 2048 bytes;
-//     wgmma reads it transposed (imm-trans = 1). The host transposes tf32 and s8 operands stored
-//     MN-major into a k-major copy first (blas/src/gpu.rs).
+//     wgmma reads it transposed (imm-trans = 1). The host transposes s8 operands stored MN-major,
+//     and tf32 ones unless the config transposes in shared memory, into a k-major copy first
+//     (blas/src/gpu.rs).
+//   * In-smem transposes (XPOSE, tf32): an MN-major operand goes by TMA, as stored, into a second
+//     ring of STAGES buffers ("staging", same size and index as the stages; barriers sfull and
+//     sempty): boxes {32 (m or n), 32 (k)} of 4 KiB, k row at k * 128 bytes, 128-byte swizzled.
+//     Warps 1-3 of the producer warpgroup (XPOSERS threads) rewrite each staged box k-major into
+//     the stage (rm_sm90_transpose), fence the writes for the async proxy, release the staging
+//     buffer and arrive on the stage's "full" barrier, which then completes when they all have
+//     and the copy engine has delivered the stage's k-major operand, if any. Lane reads of one
+//     k row and 16-byte stores of one k quad per row are both free of bank conflicts under the
+//     swizzles. cuBLAS's tf32 kernels do the same (one pass over A and B less than the copy).
 // TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
 // code in the mainloop; TMA stores clip at D's edges (in 16-byte units along m, so the host
 // stores through TMA only where m fills whole units) and the register epilogue tests bounds.
@@ -158,7 +168,7 @@ template <class A, class B> struct rm_same_type { enum { value = 0 }; };
 template <class A> struct rm_same_type<A, A> { enum { value = 1 }; };
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_>
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_>
 struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
@@ -174,11 +184,18 @@ struct rm_sm90_config {
         EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
         // Two consumers on one 64-row tile each, in turn (see the top of the file).
         PINGPONG = BM == 64 && CONSUMERS == 2,
+        // MN-major operands transposed in shared memory (1) or read transposed by wgmma / copied
+        // k-major by the host (0); the staging ring and its barriers exist only with 1.
+        XPOSE = XPOSE_, RINGS = 1 + XPOSE, XPOSERS = 96,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
-        SHARED_BYTES = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8,
-        // Registers per thread after setmaxnreg (two consumers): the producer keeps few, the
-        // consumers take the rest (multiples of 8; 65536 per SM). One consumer (64-row tiles,
-        // for small m) keeps the registers its 256 threads start with, up to 255: no setmaxnreg.
+        SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + RINGS * 2 * STAGES * 8,
+        // Registers per thread after setmaxnreg (two consumers): the producer keeps few (also
+        // when it transposes, one item at a time), the consumers take the rest (multiples of 8).
+        // They can only trade what the block was launched with: 168 a thread (65536 / 384,
+        // rounded down to 8); a setmaxnreg.inc asking for more than the pool holds waits
+        // forever. One consumer (64-row tiles, for small m) keeps the registers its 256 threads
+        // start with, up to 255: no setmaxnreg.
+        LAUNCH_REGS = (65536 / THREADS) / 8 * 8,
         PRODUCER_REGS = 40,
         CONSUMER_REGS = 232
     };
@@ -189,10 +206,38 @@ struct rm_sm90_config {
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
     static_assert(BK / Mma::K == 4 && Mma::K * Mma::ELEM_BYTES == 32, "four k steps of 32 bytes per 128-byte K tile");
-    static_assert(128 * PRODUCER_REGS + 128 * CONSUMERS * CONSUMER_REGS <= 65536, "register file");
+    static_assert(CONSUMERS == 1 || PRODUCER_REGS + CONSUMERS * CONSUMER_REGS <= (CONSUMERS + 1) * LAUNCH_REGS, "the block's registers");
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
+    static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
 };
+
+// One in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of ROWS
+// rows (m or n) x BK = 32 k into the k-major stage, by producer thread t of XPOSERS. Item (r, q):
+// row r, k quad q. The source is ROWS / 32 boxes of 32 k rows x 128 bytes, element (k, r) at
+// byte 4 (r % 4) of 16-byte unit (r % 32) / 4 ^ k % 8; the destination row r is 128 bytes, k
+// quad q at unit q ^ r % 8. A warp's 32 items are 32 consecutive rows of one k quad: each load
+// reads one 128-byte k row, each 8-lane phase of the 16-byte stores hits 8 different units.
+template <int ROWS, int XPOSERS> RM_INLINE void rm_sm90_transpose(rm_u32 src, rm_u32 dst, int t) {
+    static_assert(ROWS % 32 == 0, "whole boxes of 32 rows");
+    enum { ITEMS = ROWS * 8, PER_THREAD = (ITEMS + XPOSERS - 1) / XPOSERS };
+#pragma unroll 1
+    for (int i = 0; i < PER_THREAD; ++i) {
+        const int it = t + i * XPOSERS;
+        if (ITEMS % XPOSERS != 0 && it >= ITEMS) break;
+        const rm_u32 r = (rm_u32)(it % ROWS), q = (rm_u32)(it / ROWS);
+        const rm_u32 box = src + (r / 32) * 4096 + (r % 4) * 4, unit = (r % 32) / 4;
+        rm_u32 v[4];
+#pragma unroll
+        for (rm_u32 j = 0; j < 4; ++j) {
+            const rm_u32 k = 4 * q + j;
+            asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v[j]) : "r"(box + k * 128 + ((unit ^ (k % 8)) << 4)) : "memory");
+        }
+        asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(dst + r * 128 + ((q ^ (r % 8)) << 4)), "r"(v[0]), "r"(v[1]),
+                     "r"(v[2]), "r"(v[3])
+                     : "memory");
+    }
+}
 
 // Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
 // groups (rm_grouped_tile, gemm.hip).
@@ -293,14 +338,27 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     // The accumulators: f32 (16-bit and tf32 inputs), s32 (s8): the family's compute type.
     typedef typename Cfg::Mma::acc_t Tacc;
     static_assert(rm_same_type<Tacc, Tcomp>::value, "accumulators in the compute type");
-    enum { A_MN = TA == RM_OP_N, B_MN = TB != RM_OP_N };  // operands stored m- / n-contiguous
-    static_assert(!(A_MN || B_MN) || Cfg::Mma::ELEM_BYTES == 2, "MN-major operands: 16-bit wgmma only");
+    enum {
+        A_MN = TA == RM_OP_N, B_MN = TB != RM_OP_N,  // operands stored m- / n-contiguous
+        // ... which wgmma reads transposed (16-bit), or which go through the staging ring (XPOSE)
+        A_TRANS = A_MN && !Cfg::XPOSE, B_TRANS = B_MN && !Cfg::XPOSE,
+        A_STAGED = A_MN && Cfg::XPOSE, B_STAGED = B_MN && Cfg::XPOSE, STAGED = A_STAGED || B_STAGED,
+        // bytes of a stage that TMA writes k-major (or MN-major for wgmma to transpose) directly
+        DIRECT_BYTES = (A_STAGED ? 0 : Cfg::A_BYTES) + (B_STAGED ? 0 : Cfg::B_BYTES),
+        STAGING_BYTES = Cfg::STAGE_BYTES - DIRECT_BYTES,
+        // m / n per box of an MN-major operand (one 128-byte row)
+        BOX_MN = 128 / Cfg::Mma::ELEM_BYTES
+    };
+    static_assert(!(A_TRANS || B_TRANS) || Cfg::Mma::ELEM_BYTES == 2, "MN-major operands read by wgmma: 16-bit only");
 
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
     const rm_u32 tiles = (rm_smem_addr(rm_dyn_shared) + 1023u) & ~1023u;
-    const rm_u32 epi = tiles + Cfg::STAGES * Cfg::STAGE_BYTES;    // epilogue staging (1024-byte aligned)
+    const rm_u32 staging = tiles + Cfg::STAGES * Cfg::STAGE_BYTES;      // XPOSE: the staging ring
+    const rm_u32 epi = tiles + Cfg::RINGS * Cfg::STAGES * Cfg::STAGE_BYTES;  // epilogue staging (1024-byte aligned)
     const rm_u32 full = epi + Cfg::EPI_BYTES;                      // full[s] at full + 8 s
     const rm_u32 empty = full + Cfg::STAGES * 8;                  // empty[s] at empty + 8 s
+    const rm_u32 sfull = empty + Cfg::STAGES * 8;                 // XPOSE: staging s filled by TMA
+    const rm_u32 sempty = sfull + Cfg::STAGES * 8;                // XPOSE: staging s read by the transposers
 
     alpha = rm_opaque(alpha);
     beta = rm_opaque(beta);
@@ -312,8 +370,13 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     const int wg = rm_uniform(tid / 128);
     if (tid == 0) {
         for (int s = 0; s < Cfg::STAGES; ++s) {
-            rm_mbar_init(full + 8 * s, 1);
+            // full: the TMA thread (with the bytes of its direct copies), and the transposers
+            rm_mbar_init(full + 8 * s, STAGED ? Cfg::XPOSERS + (DIRECT_BYTES > 0) : 1);
             rm_mbar_init(empty + 8 * s, 128 * (Cfg::PINGPONG ? 1 : Cfg::CONSUMERS));  // the consumers that read a stage
+            if (STAGED) {
+                rm_mbar_init(sfull + 8 * s, 1);
+                rm_mbar_init(sempty + 8 * s, Cfg::XPOSERS);
+            }
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         if (do_mul) {
@@ -339,21 +402,65 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
                 for (int kt = kt0; kt < kt1; ++kt) {
                     const int k0 = kt * Cfg::BK;
-                    rm_mbar_wait(empty + 8 * s, phase ^ 1);
-                    rm_mbar_arrive_expect_tx(full + 8 * s, Cfg::STAGE_BYTES);
-                    const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
-                    if (A_MN) {
+                    // An MN-major operand's boxes {BOX_MN, BK} (BK * 128 bytes each) go to the
+                    // stage (16-bit: wgmma reads them transposed) or the staging buffer (XPOSE).
+                    if (STAGED) {
+                        rm_mbar_wait(sempty + 8 * s, phase ^ 1);
+                        rm_mbar_arrive_expect_tx(sfull + 8 * s, STAGING_BYTES);
+                        const rm_u32 ga = staging + s * Cfg::STAGE_BYTES, gb = ga + Cfg::A_BYTES;
+                        if (A_STAGED) {
 #pragma unroll
-                        for (int i = 0; i < Cfg::BM / 64; ++i) rm_tma_load_3d(sa + i * 8192, map_a, full + 8 * s, m0 + 64 * i, k0, b);
-                    } else {
-                        rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
-                    }
-                    if (B_MN) {
+                            for (int i = 0; i < Cfg::BM / BOX_MN; ++i)
+                                rm_tma_load_3d(ga + i * Cfg::BK * 128, map_a, sfull + 8 * s, m0 + BOX_MN * i, k0, b);
+                        }
+                        if (B_STAGED) {
 #pragma unroll
-                        for (int i = 0; i < Cfg::BN / 64; ++i) rm_tma_load_3d(sb + i * 8192, map_b, full + 8 * s, n0 + 64 * i, k0, b);
-                    } else {
-                        rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
+                            for (int i = 0; i < Cfg::BN / BOX_MN; ++i)
+                                rm_tma_load_3d(gb + i * Cfg::BK * 128, map_b, sfull + 8 * s, n0 + BOX_MN * i, k0, b);
+                        }
                     }
+                    if (DIRECT_BYTES > 0) {
+                        rm_mbar_wait(empty + 8 * s, phase ^ 1);
+                        rm_mbar_arrive_expect_tx(full + 8 * s, DIRECT_BYTES);
+                        const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
+                        if (A_TRANS) {
+#pragma unroll
+                            for (int i = 0; i < Cfg::BM / BOX_MN; ++i)
+                                rm_tma_load_3d(sa + i * Cfg::BK * 128, map_a, full + 8 * s, m0 + BOX_MN * i, k0, b);
+                        } else if (!A_STAGED) {
+                            rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
+                        }
+                        if (B_TRANS) {
+#pragma unroll
+                            for (int i = 0; i < Cfg::BN / BOX_MN; ++i)
+                                rm_tma_load_3d(sb + i * Cfg::BK * 128, map_b, full + 8 * s, n0 + BOX_MN * i, k0, b);
+                        } else if (!B_STAGED) {
+                            rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
+                        }
+                    }
+                    if (++s == Cfg::STAGES) {
+                        s = 0;
+                        phase ^= 1;
+                    }
+                }
+            }
+        } else if (STAGED && tid >= 32 && ktiles > 0) {
+            // Warps 1-3: the in-smem transposes, stage by stage in the TMA thread's order.
+            const int xt = tid - 32;
+            int s = 0;
+            rm_u32 phase = 0;
+            for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+                int m0, n0, b, sp, kt0, kt1;
+                rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+                for (int kt = kt0; kt < kt1; ++kt) {
+                    rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
+                    rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
+                    const rm_u32 src = staging + s * Cfg::STAGE_BYTES, dst = tiles + s * Cfg::STAGE_BYTES;
+                    if (A_STAGED) rm_sm90_transpose<Cfg::BM, Cfg::XPOSERS>(src, dst, xt);
+                    if (B_STAGED) rm_sm90_transpose<Cfg::BN, Cfg::XPOSERS>(src + Cfg::A_BYTES, dst + Cfg::A_BYTES, xt);
+                    rm_fence_async_shared();  // the stores, visible to wgmma (the async proxy)
+                    rm_mbar_arrive(sempty + 8 * s);
+                    rm_mbar_arrive(full + 8 * s);
                     if (++s == Cfg::STAGES) {
                         s = 0;
                         phase ^= 1;
@@ -400,9 +507,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 rm_wgmma_fence();
 #pragma unroll
                 for (int j = 0; j < Cfg::BK / Cfg::Mma::K; ++j) {
-                    const rm_u64 da = A_MN ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
-                    const rm_u64 db = B_MN ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
-                    Cfg::Mma::template mma<A_MN, B_MN>(acc, da, db);
+                    const rm_u64 da = A_TRANS ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
+                    const rm_u64 db = B_TRANS ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
+                    Cfg::Mma::template mma<A_TRANS, B_TRANS>(acc, da, db);
                 }
                 rm_wgmma_commit();
                 rm_fence_regs(acc);

@@ -20,8 +20,9 @@
 //! as two consumer warpgroups of 64 rows each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
 //! stores its tile while the other multiplies the next), for small batched matrices. The tf32
-//! and s8 forms read k-contiguous operands only: their modules hold the TN kernel, and the host
-//! copies other layouts' operands k-contiguous first.
+//! and s8 instructions read k-contiguous operands only: their modules hold the TN kernel, and the
+//! host copies other layouts' operands k-contiguous first, except for tf32 configs that transpose
+//! in shared memory (`s3t`), whose modules hold every layout.
 
 use crate::atoms::{self, Atom, AtomInput, Vendor};
 use crate::blas::{AmdArch, Arch, GemmFamily, GemmVariant, Trans, GEMM_HIP, GEMM_SM90_HIP};
@@ -94,6 +95,14 @@ pub struct GemmConfig {
     /// order). Costs a second set of fragment registers; needs an even number of atom k steps
     /// per K tile. Tag: `f` after the stage count (`s3f`).
     pub prefetch: bool,
+    /// tf32 wgmma only: operands stored m- or n-contiguous (op(A) when A is not transposed,
+    /// op(B) when B is) are transposed inside shared memory, not by a copy in global memory
+    /// before the call. TMA loads them as stored into a second ring of stages, and the producer
+    /// warpgroup's other three warps rewrite each stage k-major for wgmma (`gemm_sm90.hip`). One
+    /// pass less over A and B, which matters where the multiply is about as cheap as that pass
+    /// (small batched matrices); twice the shared memory per stage. Tag: `t` after the stage
+    /// count (`s3t`).
+    pub smem_transpose: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -142,6 +151,13 @@ impl GemmConfig {
     /// The sm_90a TMA + wgmma mainloop (`gemm_sm90.hip`).
     pub fn is_wgmma(&self) -> bool {
         self.atom.is_wgmma()
+    }
+
+    /// Whether the kernels read operands stored m- or n-contiguous as they are (else the host
+    /// copies them k-contiguous first): every non-wgmma atom, the 16-bit wgmma ones (the
+    /// instruction transposes), and tf32 wgmma with [`smem_transpose`](Self::smem_transpose).
+    pub fn reads_mn_major(&self) -> bool {
+        self.atom.reads_mn_major() || self.smem_transpose
     }
 
     /// A wgmma config whose two consumer warpgroups take whole 64-row tiles in turn.
@@ -194,7 +210,9 @@ impl GemmConfig {
             // consumer, two barriers a stage)
             let staged = if self.split_k > 1 { 4 } else { family.c_bytes() };
             let epilogue = self.waves[0] * 2 * 64 * 32 * staged;
-            return 1024 + self.stages * (mm + nn) * kk * e + epilogue + 16 * self.stages;
+            // (a second ring of stages, and its two barriers a stage, for the in-smem transposes)
+            let rings = if self.smem_transpose { 2 } else { 1 };
+            return 1024 + rings * self.stages * (mm + nn) * kk * e + epilogue + rings * 16 * self.stages;
         }
         if !self.is_direct() {
             let (ka, kb) = self.atom.k_contiguous();
@@ -225,7 +243,7 @@ impl GemmConfig {
     /// Name fragment carrying every parameter:
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
     /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`), a
-    /// prefetching one's in `f` (`s3f`).
+    /// prefetching one's in `f` (`s3f`), one transposing in shared memory in `t` (`s3t`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -234,13 +252,14 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
             if self.persistent { "p" } else { "" },
             if self.repack { "r" } else { "" },
             if self.prefetch { "f" } else { "" },
+            if self.smem_transpose { "t" } else { "" },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -275,6 +294,10 @@ impl GemmConfig {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
         };
+        let (s, smem_transpose) = match s.strip_suffix('t') {
+            Some(s) => (s, true),
+            None => (s, false),
+        };
         let (s, prefetch) = match s.strip_suffix('f') {
             Some(s) => (s, true),
             None => (s, false),
@@ -302,6 +325,7 @@ impl GemmConfig {
             },
             repack,
             prefetch,
+            smem_transpose,
         })
     }
 
@@ -324,6 +348,9 @@ impl GemmConfig {
         }
         if self.prefetch && (self.is_wgmma() || !self.is_direct() || self.persistent || (kk / ak) % 2 != 0) {
             return Err("fragment prefetch (`f`): blocked direct-path configs (stages >= 2, not persistent, not wgmma) with an even number of atom k steps per K tile".into());
+        }
+        if self.smem_transpose && self.atom != Atom::WgmmaTf32 {
+            return Err("transposes in shared memory (`t`): tf32 wgmma configs only (the 16-bit forms read either order; s8 has none)".into());
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
@@ -483,13 +510,14 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
             return format!(
-                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}>",
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}>",
                 self.atom.cpp(""),
                 self.stages,
                 self.group_m,
                 self.waves[0],
                 family.c_bytes(),
-                u32::from(self.split_k > 1)
+                u32::from(self.split_k > 1),
+                u32::from(self.smem_transpose)
             );
         }
         let [pa, pb] = self.pads();
@@ -523,7 +551,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -552,12 +580,12 @@ impl GemmConfig {
             AtomInput::I8 => 128,
             _ => 64,
         };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -736,6 +764,29 @@ impl GemmConfig {
                         for stages in [3, 4] {
                             v.push(direct(Atom::MmaM16n8k8Tf32, mt, waves, stages));
                         }
+                    }
+                    // The same wgmma shapes transposing MN-major operands in shared memory (`t`):
+                    // no copy before the call, two rings of stages. For NT, NN and TT where the
+                    // copy costs about as much as the multiply (the small batches).
+                    let xposed = |mt: [u32; 3], waves: [u32; 2], stages| GemmConfig {
+                        mt,
+                        waves,
+                        smem_transpose: true,
+                        ..GemmConfig::wgmma(Atom::WgmmaTf32, mt[1], stages)
+                    };
+                    for (mt, waves, stages) in [
+                        ([128, 128, 32], [2, 1], 2),
+                        ([128, 128, 32], [2, 1], 3),
+                        ([128, 64, 32], [2, 1], 3),
+                        ([128, 64, 32], [2, 1], 4),
+                        ([64, 128, 32], [2, 1], 3),
+                        ([64, 128, 32], [2, 1], 4),
+                        ([64, 64, 32], [2, 1], 4),
+                        ([64, 64, 32], [2, 1], 6),
+                        ([64, 64, 32], [1, 1], 4),
+                        ([64, 64, 32], [1, 1], 6),
+                    ] {
+                        v.push(xposed(mt, waves, stages));
                     }
                     // Small batches (64^3, 128^3) in NT, NN and TT: tf32 wgmma reads only k-major
                     // operands, so those layouts pay a copy per call before it, which costs more
@@ -1190,10 +1241,11 @@ impl GemmKernel {
 
     /// The transposes whose kernels the module holds: 9 for complex, 4 for real (no C).
     ///
-    /// A wgmma atom that reads only k-major operands (tf32, s8) has the one kernel whose op(A) and
-    /// op(B) are both stored k-contiguous, TN; the host transposes other layouts into it.
+    /// A wgmma config that reads only k-major operands (tf32 without in-smem transposes, s8) has
+    /// the one kernel whose op(A) and op(B) are both stored k-contiguous, TN; the host transposes
+    /// other layouts into it.
     pub fn transposes(&self) -> Vec<(Trans, Trans)> {
-        if self.config.is_wgmma() && !self.config.atom.reads_mn_major() {
+        if self.config.is_wgmma() && !self.config.reads_mn_major() {
             return vec![(Trans::T, Trans::N)];
         }
         let ops: &[Trans] = if self.family.is_complex() { &Trans::ALL } else { &[Trans::N, Trans::T] };

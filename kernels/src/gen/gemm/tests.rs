@@ -177,7 +177,7 @@ fn sources_contain_every_kernel_and_no_include() {
             assert!(src.contains(&format!("{mac}({name},")), "{name} missing");
         }
         // Real families name C as T; the k-major-only wgmma module holds TN alone.
-        let pairs: &[(Trans, Trans)] = if k.config.is_wgmma() && !k.config.atom.reads_mn_major() {
+        let pairs: &[(Trans, Trans)] = if k.config.is_wgmma() && !k.config.reads_mn_major() {
             assert_eq!(k.kernel_names().len(), 1);
             &[(Trans::C, Trans::N)]
         } else {
@@ -320,7 +320,7 @@ fn wgmma_configs() {
     assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
     assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
     assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
-    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0>"));
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0>"));
     assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
@@ -333,8 +333,38 @@ fn wgmma_configs() {
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
     assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, float, rm_gemm_ty_h)")));
     // The config type says only that the kernel splits: the count is a kernel argument.
-    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1>"));
+    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0>"));
     assert!(k.reduce_kernel_name().is_none());
+}
+
+#[test]
+fn tf32_smem_transpose_configs() {
+    // tf32 wgmma transposing MN-major operands in shared memory: `t` after the stages, a second
+    // ring of stages and barriers, and every layout's kernel in the module (the plain tf32
+    // module holds TN only, the host copies the rest k-major).
+    let plain = GemmConfig { mt: [64, 64, 32], ..GemmKernel::fallback(GemmFamily::Xf32, GemmVariant::Wgmma).unwrap().config };
+    let c = GemmConfig { smem_transpose: true, stages: 6, ..plain };
+    assert_eq!(c.tag(), "mt64x64x32_w2x1_s6t_x_g8_o1_wgmma64xnx8tf32");
+    assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
+    assert!(c.validate(GemmFamily::Xf32).is_ok() && c.reads_mn_major() && !plain.reads_mn_major());
+    // 2 rings x 6 stages x (64 + 64) x 32 floats, 2 x 2 epilogue buffers of 64 x 32 f32, 4 barriers a stage
+    assert_eq!(c.lds_bytes(GemmFamily::Xf32), 1024 + 2 * 6 * 16384 + 32768 + 2 * 6 * 16);
+    let k = GemmKernel::new(GemmFamily::Xf32, c).unwrap();
+    assert_eq!(k.kernel_names().len(), 4);
+    assert_eq!(GemmKernel::new(GemmFamily::Xf32, GemmConfig { stages: 6, ..plain }).unwrap().kernel_names().len(), 1);
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1>"));
+    // The budget counts both rings: 64 x 64 takes at most 6 stages, 128 x 128 at most 3.
+    assert!(GemmConfig { stages: 7, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("shared memory"));
+    let big = GemmConfig { mt: [128, 128, 32], stages: 3, ..c };
+    assert!(big.validate(GemmFamily::Xf32).is_ok());
+    assert!(GemmConfig { stages: 4, ..big }.validate(GemmFamily::Xf32).unwrap_err().contains("shared memory"));
+    // Other atoms read either order (16-bit wgmma, mma.sync) or have no such kernel (s8).
+    let hss = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Wgmma).unwrap().config;
+    assert!(GemmConfig { smem_transpose: true, ..hss }.validate(GemmFamily::Hss).unwrap_err().contains("tf32 wgmma"));
+    let mma = GemmConfig::fallback(GemmFamily::Xf32, GemmVariant::Mma).unwrap();
+    assert!(GemmConfig { smem_transpose: true, ..mma }.validate(GemmFamily::Xf32).unwrap_err().contains("tf32 wgmma"));
+    let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
+    assert!(cands.iter().any(|c| c.smem_transpose) && cands.iter().filter(|c| c.smem_transpose).all(|c| c.validate(GemmFamily::Xf32).is_ok()));
 }
 
 #[test]
