@@ -7,7 +7,9 @@
 #          H100 and H200 picks; an H100 would show whether the H200's batch picks hold there).
 # PHASE=b: the 16-bit batch picks against the ones they replaced, three rounds in one process
 #          each (hss and bss 64^3 and 128^3: the run-to-run spread was about 2 % on the H200).
-# PHASE=c: the tf32 wgmma configs that transpose in shared memory: tests, then xf32 batch lines.
+# PHASE=c: the tf32 wgmma configs that transpose in shared memory: xf32 batch lines, then tests.
+# PHASE=d: those configs' TN kernels against NT, and transposers with more loads in flight.
+# PHASE=e: the transposers rewritten after d: every `t` candidate, then their tests.
 source benches/device/session.sh
 case $P in
 a)
@@ -51,6 +53,51 @@ c)
   lines_table s47-c
   ROCMATH_TEST_CONFIGS=t_x_g8 TEST_TIMEOUT=240 run_test s47-c-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
   grep -E "^test |test result|FAILED|configs checked|candidates checked|panicked" "$OUT/s47-c-tests.txt"
+  ;;
+d)
+  # Where the `t` configs' time goes: their TN kernels (no transposes: the wgmma mainloop alone)
+  # against NT, and NT with the transposers taking one item at a time (rocmath-bench, as
+  # committed in 3c5e993) or four (rocmath-bench-ilp4, a build with ILP = 4), whose tests run last.
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-d-gpu.txt"
+  x64="--precision xf32 -m 64 -n 64 -k 64 --batch 4096"
+  x128="--precision xf32 -m 128 -n 128 -k 128 --batch 2048"
+  w1=mt64x64x32_w1x1_s4t_x_g8_o1_wgmma64xnx8tf32; pp=mt64x64x32_w2x1_s6t_x_g8_o1_wgmma64xnx8tf32; big=mt128x128x32_w2x1_s3t_x_g8_o1_wgmma64xnx8tf32
+  export BENCH_TIMEOUT=30
+  for bin in rocmath-bench rocmath-bench-ilp4; do
+    BENCH=.carry/$bin bench_line s47-d "$bin 64^3 NT w1x1 s4t" $x64 --transA N --transB T --config $w1 > /dev/null
+    BENCH=.carry/$bin bench_line s47-d "$bin 64^3 NT pp s6t" $x64 --transA N --transB T --config $pp > /dev/null
+    BENCH=.carry/$bin bench_line s47-d "$bin 128^3 NT s3t" $x128 --transA N --transB T --config $big > /dev/null
+  done
+  bench_line s47-d "64^3 TN table" $x64 --transA T --transB N > /dev/null
+  bench_line s47-d "64^3 TN w1x1 s4t" $x64 --transA T --transB N --config $w1 > /dev/null
+  bench_line s47-d "64^3 TN pp s6t" $x64 --transA T --transB N --config $pp > /dev/null
+  bench_line s47-d "128^3 TN table" $x128 --transA T --transB N > /dev/null
+  bench_line s47-d "128^3 TN s3t" $x128 --transA T --transB N --config $big > /dev/null
+  lines_table s47-d
+  echo "== ilp4" > "$OUT/s47-d-tests.txt"
+  ROCMATH_REQUIRE_GPU=1 ROCMATH_TEST_CONFIGS=t_x_g8 timeout 200 .carry/tests/gemm_i8_xf32-test-ilp4 xf32_candidates_at_tile_edges --nocapture >> "$OUT/s47-d-tests.txt" 2>&1 || { status=1; echo FAILED >> "$OUT/s47-d-tests.txt"; }
+  grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s47-d-tests.txt"
+  ;;
+e)
+  # The transposers rewritten after phase d (each of the three warps takes every third stage,
+  # offsets from 8 per-lane bases, 56 producer registers): every `t` candidate at both sizes, NT,
+  # then their test at tile edges in every layout.
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-e-gpu.txt"
+  XT="mt128x128x32_w2x1_s3t mt128x64x32_w2x1_s3t mt128x64x32_w2x1_s4t mt64x128x32_w2x1_s3t mt64x128x32_w2x1_s4t mt64x64x32_w2x1_s3t mt64x64x32_w2x1_s6t mt64x64x32_w1x1_s3t mt64x64x32_w1x1_s6t"
+  export BENCH_TIMEOUT=30
+  BENCH_TIMEOUT=30 bench_line s47-e "64^3 first" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 --config mt64x64x32_w1x1_s3t_x_g8_o1_wgmma64xnx8tf32 > /dev/null
+  grep -q ratio "$OUT/s47-e.txt" || { lines_table s47-e; exit 1; }
+  for size in 64 128; do
+    batch=$([ $size = 64 ] && echo 4096 || echo 2048)
+    args="--precision xf32 --transA N --transB T -m $size -n $size -k $size --batch $batch"
+    bench_line s47-e "$size^3 table" $args > /dev/null
+    for t in $XT; do bench_line s47-e "$size^3 $t" $args --config ${t}_x_g8_o1_wgmma64xnx8tf32 > /dev/null; done
+  done
+  lines_table s47-e
+  ROCMATH_TEST_CONFIGS=t_x_g8 TEST_TIMEOUT=200 run_test s47-e-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
+  grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s47-e-tests.txt"
   ;;
 esac
 exit $status

@@ -42,12 +42,13 @@
 //   * In-smem transposes (XPOSE, tf32): an MN-major operand goes by TMA, as stored, into a second
 //     ring of STAGES buffers ("staging", same size and index as the stages; barriers sfull and
 //     sempty): boxes {32 (m or n), 32 (k)} of 4 KiB, k row at k * 128 bytes, 128-byte swizzled.
-//     Warps 1-3 of the producer warpgroup (XPOSERS threads) rewrite each staged box k-major into
-//     the stage (rm_sm90_transpose), fence the writes for the async proxy, release the staging
-//     buffer and arrive on the stage's "full" barrier, which then completes when they all have
-//     and the copy engine has delivered the stage's k-major operand, if any. Lane reads of one
-//     k row and 16-byte stores of one k quad per row are both free of bank conflicts under the
-//     swizzles. cuBLAS's tf32 kernels do the same (one pass over A and B less than the copy).
+//     Warps 1-3 of the producer warpgroup (stage s to warp s % 3) rewrite each staged box
+//     k-major into the stage (rm_sm90_transpose), fence the writes for the async proxy, release
+//     the staging buffer and arrive on the stage's "full" barrier, which then completes when the
+//     warp's 32 lanes have and the copy engine has delivered the stage's k-major operand, if
+//     any. Lane reads of one k row and 16-byte stores of one k quad per row are both free of
+//     bank conflicts under the swizzles. cuBLAS's tf32 kernels transpose in shared memory too
+//     (one pass over A and B less than the host's copy).
 // TMA zero-fills what lies outside [0, m) x [0, k) (resp. [0, k) x [0, n)), so edges need no
 // code in the mainloop; TMA stores clip at D's edges (in 16-byte units along m, so the host
 // stores through TMA only where m fills whole units) and the register epilogue tests bounds.
@@ -186,7 +187,8 @@ struct rm_sm90_config {
         PINGPONG = BM == 64 && CONSUMERS == 2,
         // MN-major operands transposed in shared memory (1) or read transposed by wgmma / copied
         // k-major by the host (0); the staging ring and its barriers exist only with 1.
-        XPOSE = XPOSE_, RINGS = 1 + XPOSE, XPOSERS = 96,
+        // Transposer warps (the producer's warps 1-3): warp w takes the stages s with s % 3 = w.
+        XPOSE = XPOSE_, RINGS = 1 + XPOSE, XWARPS = 3,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + RINGS * 2 * STAGES * 8,
         // Registers per thread after setmaxnreg (two consumers): the producer keeps few (also
@@ -196,8 +198,8 @@ struct rm_sm90_config {
         // forever. One consumer (64-row tiles, for small m) keeps the registers its 256 threads
         // start with, up to 255: no setmaxnreg.
         LAUNCH_REGS = (65536 / THREADS) / 8 * 8,
-        PRODUCER_REGS = 40,
-        CONSUMER_REGS = 232
+        PRODUCER_REGS = XPOSE ? 56 : 40,
+        CONSUMER_REGS = XPOSE ? 224 : 232
     };
     // (Three consumers would leave too few registers for 128 accumulators.)
     static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
@@ -212,30 +214,38 @@ struct rm_sm90_config {
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
 };
 
-// One in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of ROWS
-// rows (m or n) x BK = 32 k into the k-major stage, by producer thread t of XPOSERS. Item (r, q):
-// row r, k quad q. The source is ROWS / 32 boxes of 32 k rows x 128 bytes, element (k, r) at
-// byte 4 (r % 4) of 16-byte unit (r % 32) / 4 ^ k % 8; the destination row r is 128 bytes, k
-// quad q at unit q ^ r % 8. A warp's 32 items are 32 consecutive rows of one k quad: each load
-// reads one 128-byte k row, each 8-lane phase of the 16-byte stores hits 8 different units.
-template <int ROWS, int XPOSERS> RM_INLINE void rm_sm90_transpose(rm_u32 src, rm_u32 dst, int t) {
+// One warp's in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of
+// ROWS rows (m or n) x BK = 32 k into the k-major stage. The source is ROWS / 32 boxes of 32 k
+// rows x 128 bytes: element (k, r) at byte 4 (r % 4) of 16-byte unit (r % 32) / 4 ^ k % 8. The
+// destination row r is 128 bytes, k quad q at unit q ^ r % 8. Lane l takes rows l + 32 x and
+// for each of them the 8 k quads: a load reads one 128-byte k row across the warp, an 8-lane
+// phase of the 16-byte stores 8 different units. The source offsets depend on the lane and k % 8
+// only (8 bases, then immediates), and two quads' loads are in flight before their stores.
+template <int ROWS> RM_INLINE void rm_sm90_transpose(rm_u32 src, rm_u32 dst, int lane) {
     static_assert(ROWS % 32 == 0, "whole boxes of 32 rows");
-    enum { ITEMS = ROWS * 8, PER_THREAD = (ITEMS + XPOSERS - 1) / XPOSERS };
-#pragma unroll 1
-    for (int i = 0; i < PER_THREAD; ++i) {
-        const int it = t + i * XPOSERS;
-        if (ITEMS % XPOSERS != 0 && it >= ITEMS) break;
-        const rm_u32 r = (rm_u32)(it % ROWS), q = (rm_u32)(it / ROWS);
-        const rm_u32 box = src + (r / 32) * 4096 + (r % 4) * 4, unit = (r % 32) / 4;
-        rm_u32 v[4];
+    const rm_u32 l = (rm_u32)lane, unit = l / 4;
+    rm_u32 base[8];
 #pragma unroll
-        for (rm_u32 j = 0; j < 4; ++j) {
-            const rm_u32 k = 4 * q + j;
-            asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v[j]) : "r"(box + k * 128 + ((unit ^ (k % 8)) << 4)) : "memory");
+    for (rm_u32 c = 0; c < 8; ++c) base[c] = src + (l % 4) * 4 + ((unit ^ c) << 4);
+#pragma unroll
+    for (int x = 0; x < ROWS / 32; ++x) {
+        const rm_u32 row = dst + (32 * x + l) * 128;
+#pragma unroll
+        for (int q = 0; q < 8; q += 2) {
+            rm_u32 v[2][4];
+#pragma unroll
+            for (int h = 0; h < 2; ++h)
+#pragma unroll
+                for (int j = 0; j < 4; ++j) {
+                    const int k = 4 * (q + h) + j;
+                    asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v[h][j]) : "r"(base[k % 8] + (rm_u32)(x * 4096 + k * 128)) : "memory");
+                }
+#pragma unroll
+            for (int h = 0; h < 2; ++h)
+                asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(row + ((((rm_u32)(q + h)) ^ (l % 8)) << 4)), "r"(v[h][0]),
+                             "r"(v[h][1]), "r"(v[h][2]), "r"(v[h][3])
+                             : "memory");
         }
-        asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(dst + r * 128 + ((q ^ (r % 8)) << 4)), "r"(v[0]), "r"(v[1]),
-                     "r"(v[2]), "r"(v[3])
-                     : "memory");
     }
 }
 
@@ -371,11 +381,11 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     if (tid == 0) {
         for (int s = 0; s < Cfg::STAGES; ++s) {
             // full: the TMA thread (with the bytes of its direct copies), and the transposers
-            rm_mbar_init(full + 8 * s, STAGED ? Cfg::XPOSERS + (DIRECT_BYTES > 0) : 1);
+            rm_mbar_init(full + 8 * s, STAGED ? 32 + (DIRECT_BYTES > 0) : 1);
             rm_mbar_init(empty + 8 * s, 128 * (Cfg::PINGPONG ? 1 : Cfg::CONSUMERS));  // the consumers that read a stage
             if (STAGED) {
                 rm_mbar_init(sfull + 8 * s, 1);
-                rm_mbar_init(sempty + 8 * s, Cfg::XPOSERS);
+                rm_mbar_init(sempty + 8 * s, 32);
             }
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
@@ -445,22 +455,26 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 }
             }
         } else if (STAGED && tid >= 32 && ktiles > 0) {
-            // Warps 1-3: the in-smem transposes, stage by stage in the TMA thread's order.
-            const int xt = tid - 32;
+            // Warps 1-3: the in-smem transposes, in the TMA thread's order, each warp the stages
+            // s with s % 3 = its index (so that it waits on a stage's barriers round after round,
+            // which keeps the parity waits sound; several K tiles are transposed at once).
+            const int xw = tid / 32 - 1, lane = tid % 32;
             int s = 0;
             rm_u32 phase = 0;
             for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
                 int m0, n0, b, sp, kt0, kt1;
                 rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
                 for (int kt = kt0; kt < kt1; ++kt) {
-                    rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
-                    rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
-                    const rm_u32 src = staging + s * Cfg::STAGE_BYTES, dst = tiles + s * Cfg::STAGE_BYTES;
-                    if (A_STAGED) rm_sm90_transpose<Cfg::BM, Cfg::XPOSERS>(src, dst, xt);
-                    if (B_STAGED) rm_sm90_transpose<Cfg::BN, Cfg::XPOSERS>(src + Cfg::A_BYTES, dst + Cfg::A_BYTES, xt);
-                    rm_fence_async_shared();  // the stores, visible to wgmma (the async proxy)
-                    rm_mbar_arrive(sempty + 8 * s);
-                    rm_mbar_arrive(full + 8 * s);
+                    if (s % Cfg::XWARPS == xw) {
+                        rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
+                        rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
+                        const rm_u32 src = staging + s * Cfg::STAGE_BYTES, dst = tiles + s * Cfg::STAGE_BYTES;
+                        if (A_STAGED) rm_sm90_transpose<Cfg::BM>(src, dst, lane);
+                        if (B_STAGED) rm_sm90_transpose<Cfg::BN>(src + Cfg::A_BYTES, dst + Cfg::A_BYTES, lane);
+                        rm_fence_async_shared();  // the stores, visible to wgmma (the async proxy)
+                        rm_mbar_arrive(sempty + 8 * s);
+                        rm_mbar_arrive(full + 8 * s);
+                    }
                     if (++s == Cfg::STAGES) {
                         s = 0;
                         phase ^= 1;
