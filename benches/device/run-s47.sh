@@ -10,6 +10,7 @@
 # PHASE=c: the tf32 wgmma configs that transpose in shared memory: xf32 batch lines, then tests.
 # PHASE=d: those configs' TN kernels against NT, and transposers with more loads in flight.
 # PHASE=e: the transposers rewritten after d: every `t` candidate, then their tests.
+# PHASE=f: the xf32 table with e's picks: its test, the batches three times, squares against `t`.
 source benches/device/session.sh
 case $P in
 a)
@@ -98,6 +99,27 @@ e)
   lines_table s47-e
   ROCMATH_TEST_CONFIGS=t_x_g8 TEST_TIMEOUT=200 run_test s47-e-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
   grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s47-e-tests.txt"
+  ;;
+f)
+  # The committed xf32 NT table with phase e's picks: its test (the new picks in every layout),
+  # the two batch sizes three times, then the squares against the two-consumer `t` tiles (the
+  # table's picks there pay the host's copy: whether the transposing tiles should be tuned there).
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-f-gpu.txt"
+  ROCMATH_TEST_CONFIGS=t_x_g8 TEST_TIMEOUT=120 run_test s47-f-tests.txt gemm_i8_xf32-test every_xf32_table_config_matches_reference
+  grep -E "^test |test result|FAILED|configs checked|panicked" "$OUT/s47-f-tests.txt"
+  for r in 1 2 3; do
+    bench_line s47-f "64^3 x 4096 table r$r" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 > /dev/null
+    bench_line s47-f "128^3 x 2048 table r$r" --precision xf32 --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 > /dev/null
+  done
+  for size in 1024 2048 4096; do
+    args="--precision xf32 --transA N --transB T -m $size -n $size -k $size"
+    bench_line s47-f "$size^3 table" $args > /dev/null
+    for t in mt128x128x32_w2x1_s3t mt128x64x32_w2x1_s4t mt64x128x32_w2x1_s4t; do
+      bench_line s47-f "$size^3 $t" $args --config ${t}_x_g8_o1_wgmma64xnx8tf32 > /dev/null
+    done
+  done
+  lines_table s47-f
   ;;
 esac
 exit $status
