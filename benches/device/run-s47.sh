@@ -11,6 +11,8 @@
 # PHASE=d: those configs' TN kernels against NT, and transposers with more loads in flight.
 # PHASE=e: the transposers rewritten after d: every `t` candidate, then their tests.
 # PHASE=f: the xf32 table with e's picks: its test, the batches three times, squares against `t`.
+# PHASE=g: two blocks per SM (one-consumer `t` tiles, `o2`) at the xf32 batches, then its test.
+# PHASE=h: the table with g's pick, and the wgmma tests of every family.
 source benches/device/session.sh
 case $P in
 a)
@@ -120,6 +122,42 @@ f)
     done
   done
   lines_table s47-f
+  ;;
+g)
+  # Two blocks per SM (wgmma `o2`, one consumer, two stages a ring): against the table's picks,
+  # three rounds, first a line that shows a hang quickly; then its test in every layout.
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-g-gpu.txt"
+  o2=mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32
+  x64="--precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096"
+  x128="--precision xf32 --transA N --transB T -m 128 -n 128 -k 128 --batch 2048"
+  BENCH_TIMEOUT=30 bench_line s47-g "64^3 o2 first" $x64 --config $o2 > /dev/null
+  grep -q ratio "$OUT/s47-g.txt" || { lines_table s47-g; exit 1; }
+  for r in 1 2 3; do
+    bench_line s47-g "64^3 table r$r" $x64 > /dev/null
+    bench_line s47-g "64^3 o2 r$r" $x64 --config $o2 > /dev/null
+    bench_line s47-g "128^3 table r$r" $x128 > /dev/null
+    bench_line s47-g "128^3 o2 r$r" $x128 --config $o2 > /dev/null
+  done
+  lines_table s47-g
+  ROCMATH_TEST_CONFIGS=o2_wgmma TEST_TIMEOUT=120 run_test s47-g-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
+  grep -E "^test |test result|FAILED|candidates checked|panicked" "$OUT/s47-g-tests.txt"
+  ;;
+h)
+  # The table with g's 64^3 pick (three rounds of both batches), and the wgmma tests of every
+  # family after this session's changes to gemm_sm90.hip (16-bit, i8, xf32; wgmma configs of the
+  # 16-bit tables only), in parallel.
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-h-gpu.txt"
+  for r in 1 2 3; do
+    bench_line s47-h "64^3 x 4096 table r$r" --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 > /dev/null
+    bench_line s47-h "128^3 x 2048 table r$r" --precision xf32 --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 > /dev/null
+  done
+  lines_table s47-h
+  export TEST_TIMEOUT=240
+  ROCMATH_TEST_CONFIGS=wgmma tests_in_parallel s47-h-tests.txt "gemm-test wgmma_kernels_at_tile_edges" "gemm-test wgmma_strided_batches" \
+    "gemm-test wgmma_pingpong_strided_batches" "gemm-test table_configs_match_reference_16_bit" "gemm_i8_xf32-test i8_wgmma_every_layout" \
+    "gemm_i8_xf32-test every_xf32_table_config_matches_reference" "gemm_i8_xf32-test xf32_wgmma_every_layout"
   ;;
 esac
 exit $status

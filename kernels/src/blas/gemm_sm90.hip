@@ -20,7 +20,7 @@
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
 //     (rm_sm90_store_tma) while the producer already loads the next tile's stages; D that TMA
 //     cannot describe is written from registers instead.
-//   * the grid is persistent (at most one block per SM); block b takes tiles b, b + gridDim.x, ...
+//   * the grid is persistent (at most BLOCKS per SM, 1 or 2); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
 //   * split-K (SPLIT; the slice count `splits` is a kernel argument): each tile is `splits` work
 //     units, one per slice of its K tiles; a unit stores its f32 sums unscaled to a workspace,
@@ -85,9 +85,9 @@ struct __attribute__((aligned(64))) rm_tensor_map { unsigned long long opaque[16
 #endif
 
 #ifdef __launch_bounds__
-#define RM_SM90_BOUNDS(threads) __launch_bounds__(threads, 1)
+#define RM_SM90_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
-#define RM_SM90_BOUNDS(threads) __attribute__((launch_bounds(threads, 1)))
+#define RM_SM90_BOUNDS(threads, blocks) __attribute__((launch_bounds(threads, blocks)))
 #endif
 
 // ---- mbarriers, TMA, wgmma (shared addresses are 32-bit) ----------------------------------------
@@ -169,7 +169,7 @@ template <class A, class B> struct rm_same_type { enum { value = 0 }; };
 template <class A> struct rm_same_type<A, A> { enum { value = 1 }; };
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_>
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_, int BLOCKS_>
 struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
@@ -197,7 +197,10 @@ struct rm_sm90_config {
         // rounded down to 8); a setmaxnreg.inc asking for more than the pool holds waits
         // forever. One consumer (64-row tiles, for small m) keeps the registers its 256 threads
         // start with, up to 255: no setmaxnreg.
-        LAUNCH_REGS = (65536 / THREADS) / 8 * 8,
+        // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2
+        // for one-consumer tiles small enough that two fit, so that two pipelines stream at once.
+        BLOCKS = BLOCKS_,
+        LAUNCH_REGS = (65536 / (THREADS * BLOCKS)) / 8 * 8,
         PRODUCER_REGS = XPOSE ? 56 : 40,
         CONSUMER_REGS = XPOSE ? 224 : 232
     };
@@ -212,6 +215,7 @@ struct rm_sm90_config {
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
+    static_assert(BLOCKS == 1 || (BLOCKS == 2 && CONSUMERS == 1), "two blocks per SM: one consumer each (setmaxnreg needs the registers)");
 };
 
 // One warp's in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of
@@ -596,7 +600,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
 #endif
 #define RM_GEMM_SM90_KERNEL(NAME, CFG, TY, TA, TB)                                                     \
     RM_SM90_ADDR_FNS(NAME)                                                                             \
-    extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS) NAME(                                      \
+    extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS, CFG::BLOCKS) NAME(                                      \
         RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), RM_TMAP_PARAM(map_d), int store_tma, int m, int n, int k, \
         int batch, int splits, TY::compute alpha,                                                      \
         TY::compute beta, const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TY::c* C,     \

@@ -458,8 +458,8 @@ impl GemmConfig {
         if !(2..=16).contains(&self.stages) {
             return Err(format!("wgmma: {} stages (2 to 16)", self.stages));
         }
-        if self.group_m == 0 || self.min_waves != 1 {
-            return Err("wgmma: group_m positive, min_waves 1 (one block per SM)".into());
+        if self.group_m == 0 || !(self.min_waves == 1 || (self.min_waves == 2 && self.waves == [1, 1])) {
+            return Err("wgmma: group_m positive, min_waves 1 (one block per SM) or, with one consumer (w1x1), 2".into());
         }
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
@@ -467,6 +467,10 @@ impl GemmConfig {
         let lds = self.lds_bytes(family);
         if lds > MAX_DYNAMIC_LDS {
             return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
+        }
+        // (an SM has 228 KiB, of which each block also takes 1 KiB)
+        if self.min_waves == 2 && 2 * (lds + 1024) > 228 * 1024 {
+            return Err(format!("wgmma: two blocks of {lds} bytes of shared memory do not fit an SM"));
         }
         Ok(())
     }
@@ -510,14 +514,15 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
             return format!(
-                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}>",
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}, {}>",
                 self.atom.cpp(""),
                 self.stages,
                 self.group_m,
                 self.waves[0],
                 family.c_bytes(),
                 u32::from(self.split_k > 1),
-                u32::from(self.smem_transpose)
+                u32::from(self.smem_transpose),
+                self.min_waves
             );
         }
         let [pa, pb] = self.pads();
@@ -789,6 +794,9 @@ impl GemmConfig {
                     ] {
                         v.push(xposed(mt, waves, stages));
                     }
+                    // Two blocks per SM (`o2`, one consumer each, two stages: 83 KiB): two
+                    // pipelines per SM for the 64^3 batches, which are bound by memory.
+                    v.push(GemmConfig { min_waves: 2, ..xposed([64, 64, 32], [1, 1], 2) });
                     // Small batches (64^3, 128^3) in NT, NN and TT: tf32 wgmma reads only k-major
                     // operands, so those layouts pay a copy per call before it, which costs more
                     // than the multiply at these sizes (0.63-0.70 of cuBLAS at 128^3, s22).
@@ -1321,8 +1329,8 @@ impl GemmKernel {
 
     /// Grid/block/shared memory of a persistent launch (wgmma, or a `persistent` config): one
     /// block per tile (per K slice, `slices` of them, with split-K) of every batch entry, but no
-    /// more than `resident_blocks`, the blocks the device holds at once (one per SM for wgmma;
-    /// SMs times the occupancy otherwise).
+    /// more than `resident_blocks`, the blocks the device holds at once (`min_waves` per SM for
+    /// wgmma; SMs times the occupancy otherwise).
     pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, slices: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
         let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));

@@ -320,7 +320,7 @@ fn wgmma_configs() {
     assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
     assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
     assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
-    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0>"));
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0, 1>"));
     assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
@@ -333,7 +333,7 @@ fn wgmma_configs() {
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
     assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, float, rm_gemm_ty_h)")));
     // The config type says only that the kernel splits: the count is a kernel argument.
-    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0>"));
+    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0, 1>"));
     assert!(k.reduce_kernel_name().is_none());
 }
 
@@ -352,7 +352,7 @@ fn tf32_smem_transpose_configs() {
     let k = GemmKernel::new(GemmFamily::Xf32, c).unwrap();
     assert_eq!(k.kernel_names().len(), 4);
     assert_eq!(GemmKernel::new(GemmFamily::Xf32, GemmConfig { stages: 6, ..plain }).unwrap().kernel_names().len(), 1);
-    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1>"));
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1, 1>"));
     // The budget counts both rings: 64 x 64 takes at most 6 stages, 128 x 128 at most 3.
     assert!(GemmConfig { stages: 7, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("shared memory"));
     let big = GemmConfig { mt: [128, 128, 32], stages: 3, ..c };
@@ -363,6 +363,13 @@ fn tf32_smem_transpose_configs() {
     assert!(GemmConfig { smem_transpose: true, ..hss }.validate(GemmFamily::Hss).unwrap_err().contains("tf32 wgmma"));
     let mma = GemmConfig::fallback(GemmFamily::Xf32, GemmVariant::Mma).unwrap();
     assert!(GemmConfig { smem_transpose: true, ..mma }.validate(GemmFamily::Xf32).unwrap_err().contains("tf32 wgmma"));
+    // Two blocks per SM: one consumer, small enough that two fit.
+    let two = GemmConfig { waves: [1, 1], stages: 2, min_waves: 2, ..c };
+    assert_eq!(two.tag(), "mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32");
+    assert!(two.validate(GemmFamily::Xf32).is_ok());
+    assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2>"));
+    assert!(GemmConfig { stages: 3, ..two }.validate(GemmFamily::Xf32).unwrap_err().contains("two blocks"));
+    assert!(GemmConfig { min_waves: 2, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
     let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
     assert!(cands.iter().any(|c| c.smem_transpose) && cands.iter().filter(|c| c.smem_transpose).all(|c| c.validate(GemmFamily::Xf32).is_ok()));
 }
