@@ -19,7 +19,8 @@
 //! `mt128xNx32_..._wgmma64xnx8tf32` and `mt128xNx128_..._wgmma64xnx32s8`: the same fields, read
 //! as two consumer warpgroups of 64 rows each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
-//! stores its tile while the other multiplies the next), for small batched matrices. The tf32
+//! stores its tile while the other multiplies the next), for small batched matrices; `_o2` on a
+//! one-consumer tile runs two blocks per SM. The tf32
 //! and s8 instructions read k-contiguous operands only: their modules hold the TN kernel, and the
 //! host copies other layouts' operands k-contiguous first, except for tf32 configs that transpose
 //! in shared memory (`s3t`), whose modules hold every layout.
@@ -62,7 +63,8 @@ pub struct GemmConfig {
     pub group_m: u32,
     /// Occupancy the compiler must allow, which caps registers: NVIDIA blocks per SM
     /// (`__launch_bounds__`'s second argument); waves per SIMD (amdgpu_waves_per_eu) for the MFMA
-    /// atoms on AMD, where the FMA atoms ask for none.
+    /// atoms on AMD, where the FMA atoms ask for none. wgmma: 1, or 2 for one-consumer tiles
+    /// whose shared memory fits twice, and the persistent grid has that many blocks per SM.
     pub min_waves: u32,
     /// Direct path only: a persistent grid (as many blocks as fit on the device at once) whose
     /// blocks stream the K tiles of several tiles and batch entries through one pipeline, so
