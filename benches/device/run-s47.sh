@@ -13,6 +13,7 @@
 # PHASE=f: the xf32 table with e's picks: its test, the batches three times, squares against `t`.
 # PHASE=g: two blocks per SM (one-consumer `t` tiles, `o2`) at the xf32 batches, then its test.
 # PHASE=h: the table with g's pick, and the wgmma tests of every family.
+# PHASE=i: the xf32 batches in NN, TT and TN: table picks against the NT ones.
 source benches/device/session.sh
 case $P in
 a)
@@ -158,6 +159,22 @@ h)
   ROCMATH_TEST_CONFIGS=wgmma tests_in_parallel s47-h-tests.txt "gemm-test wgmma_kernels_at_tile_edges" "gemm-test wgmma_strided_batches" \
     "gemm-test wgmma_pingpong_strided_batches" "gemm-test table_configs_match_reference_16_bit" "gemm_i8_xf32-test i8_wgmma_every_layout" \
     "gemm_i8_xf32-test every_xf32_table_config_matches_reference" "gemm_i8_xf32-test xf32_wgmma_every_layout"
+  ;;
+i)
+  # The xf32 batches in the other layouts (NN, TT, TN): their tables' picks against the NT picks
+  # of phases e and g (whose kernels for every layout the candidate test has checked).
+  source benches/device/gemm-lib.sh
+  nvidia-smi -L > "$OUT/s47-i-gpu.txt"
+  for l in NN TT TN; do
+    ta=${l:0:1}; tb=${l:1:1}
+    x64="--precision xf32 --transA $ta --transB $tb -m 64 -n 64 -k 64 --batch 4096"
+    x128="--precision xf32 --transA $ta --transB $tb -m 128 -n 128 -k 128 --batch 2048"
+    bench_line s47-i "$l 64^3 table" $x64 > /dev/null
+    bench_line s47-i "$l 64^3 o2 s2t" $x64 --config mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32 > /dev/null
+    bench_line s47-i "$l 128^3 table" $x128 > /dev/null
+    bench_line s47-i "$l 128^3 64x128 s4t" $x128 --config mt64x128x32_w2x1_s4t_x_g8_o1_wgmma64xnx8tf32 > /dev/null
+  done
+  lines_table s47-i
   ;;
 esac
 exit $status
