@@ -191,15 +191,15 @@ struct rm_sm90_config {
         XPOSE = XPOSE_, RINGS = 1 + XPOSE, XWARPS = 3,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + RINGS * 2 * STAGES * 8,
-        // Registers per thread after setmaxnreg (two consumers): the producer keeps few (also
-        // when it transposes, one item at a time), the consumers take the rest (multiples of 8).
-        // They can only trade what the block was launched with: 168 a thread (65536 / 384,
-        // rounded down to 8); a setmaxnreg.inc asking for more than the pool holds waits
-        // forever. One consumer (64-row tiles, for small m) keeps the registers its 256 threads
-        // start with, up to 255: no setmaxnreg.
         // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2
         // for one-consumer tiles small enough that two fit, so that two pipelines stream at once.
         BLOCKS = BLOCKS_,
+        // Registers per thread after setmaxnreg (two consumers): the producer keeps few (16 more
+        // when it transposes: its per-lane address bases), the consumers take the rest
+        // (multiples of 8). They can only trade what the block was launched with: 168 a thread
+        // (65536 / 384, rounded down to 8); a setmaxnreg.inc asking for more than that pool
+        // holds waits forever. One consumer (64-row tiles, for small m) keeps the registers its
+        // 256 threads start with (up to 255, or 128 with two blocks per SM): no setmaxnreg.
         LAUNCH_REGS = (65536 / (THREADS * BLOCKS)) / 8 * 8,
         PRODUCER_REGS = XPOSE ? 56 : 40,
         CONSUMER_REGS = XPOSE ? 224 : 232
