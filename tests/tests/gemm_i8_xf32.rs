@@ -478,7 +478,7 @@ fn table_configs_every_layout(family: rocmath_blas::GemmFamily, setup: impl Fn(&
 /// Every xf32 candidate (sm_90), pinned, in every layout. The tf32 wgmma ones (sm_90a): the
 /// two-consumer tiles, the 64-row tiles of one consumer and the ping-pong ones, split-K among
 /// them, and those transposing MN-major operands in shared memory (`t`, every layout's own
-/// kernel); the tf32 mma.sync tiles, padded and persistent ones among them; the f32 FMA fallbacks.
+/// kernel; one of them two blocks per SM); the tf32 mma.sync tiles, padded and persistent ones among them; the f32 FMA fallbacks.
 /// Shapes: m below one 64-row tile, partial tiles in all three dimensions over several K tiles
 /// (K tiles fewer than some configs' slices), batches of more tiles than SMs (ping-pong
 /// consumers in turn, persistent blocks taking several), D through TMA and from registers.
@@ -501,7 +501,8 @@ fn xf32_candidates_at_tile_edges() {
                 && configs.iter().filter(mma_sync).any(|c| c.persistent)
                 && configs.iter().filter(mma_sync).any(|c| matches!(c.lds, LdsLayout::Pad { a: 8, b: 4 }))
                 && configs.iter().any(|c| c.smem_transpose && c.is_pingpong())
-                && configs.iter().any(|c| c.smem_transpose && c.waves == [1, 1]),
+                && configs.iter().any(|c| c.smem_transpose && c.waves == [1, 1])
+                && configs.iter().any(|c| c.is_wgmma() && c.min_waves == 2),
             "{arch}: xf32 candidates"
         );
         // ROCMATH_TEST_SHARD=i/n checks every n-th config from the i-th only (the whole list takes
