@@ -274,6 +274,35 @@ RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int kti
     rm_split_k_tiles(sp, splits, ktiles, kt0, kt1);
 }
 
+// The producer's walk over the block's work units (as the TMA thread issues them): f(s, phase,
+// m0, n0, b, kt) for every K tile kt of every unit, in order, with the ring stage s it goes to
+// and that stage's parity. The transposer warps walk the same order.
+template <class Cfg, class F>
+RM_INLINE void rm_sm90_producer_walk(int total, int splits, int tiles_m, int tiles_n, int ktiles, F&& f) {
+    int s = 0;
+    rm_u32 phase = 0;
+    for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+        int m0, n0, b, sp, kt0, kt1;
+        rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+        for (int kt = kt0; kt < kt1; ++kt) {
+            f(s, phase, m0, n0, b, kt);
+            if (++s == Cfg::STAGES) {
+                s = 0;
+                phase ^= 1;
+            }
+        }
+    }
+}
+
+// TMA loads of the ROWS (m or n) x BK K tile at (r0, k0) of entry b of an operand stored MN-major:
+// ROWS / BOX_MN boxes {BOX_MN, BK} (one 128-byte row of m/n by the K tile) of BK * 128 bytes each,
+// one after another from dst, completing on `bar`.
+template <int ROWS, int BOX_MN, int BK>
+RM_INLINE void rm_sm90_load_mn(rm_u32 dst, rm_u64 map, rm_u32 bar, int r0, int k0, int b) {
+#pragma unroll
+    for (int i = 0; i < ROWS / BOX_MN; ++i) rm_tma_load_3d(dst + i * BK * 128, map, bar, r0 + BOX_MN * i, k0, b);
+}
+
 // D's raw bits for the staging buffer.
 RM_INLINE rm_u32 rm_c_bits(float x) { return rm_float_as_uint(x); }
 RM_INLINE rm_u32 rm_c_bits(rm_half x) { return x.x; }
@@ -409,82 +438,49 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     if (wg == 0) {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
         if (tid == 0 && ktiles > 0) {
-            int s = 0;
-            rm_u32 phase = 0;
-            for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
-                int m0, n0, b, sp, kt0, kt1;
-                rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
-                for (int kt = kt0; kt < kt1; ++kt) {
-                    const int k0 = kt * Cfg::BK;
-                    // An MN-major operand's boxes {BOX_MN, BK} (BK * 128 bytes each) go to the
-                    // stage (16-bit: wgmma reads them transposed) or the staging buffer (XPOSE).
-                    if (STAGED) {
-                        rm_mbar_wait(sempty + 8 * s, phase ^ 1);
-                        rm_mbar_arrive_expect_tx(sfull + 8 * s, STAGING_BYTES);
-                        const rm_u32 ga = staging + s * Cfg::STAGE_BYTES, gb = ga + Cfg::A_BYTES;
-                        if (A_STAGED) {
-#pragma unroll
-                            for (int i = 0; i < Cfg::BM / BOX_MN; ++i)
-                                rm_tma_load_3d(ga + i * Cfg::BK * 128, map_a, sfull + 8 * s, m0 + BOX_MN * i, k0, b);
-                        }
-                        if (B_STAGED) {
-#pragma unroll
-                            for (int i = 0; i < Cfg::BN / BOX_MN; ++i)
-                                rm_tma_load_3d(gb + i * Cfg::BK * 128, map_b, sfull + 8 * s, n0 + BOX_MN * i, k0, b);
-                        }
+            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
+                const int k0 = kt * Cfg::BK;
+                // An MN-major operand goes to the stage (16-bit: wgmma reads it transposed) or
+                // the staging buffer (XPOSE).
+                if (STAGED) {
+                    rm_mbar_wait(sempty + 8 * s, phase ^ 1);
+                    rm_mbar_arrive_expect_tx(sfull + 8 * s, STAGING_BYTES);
+                    const rm_u32 ga = staging + s * Cfg::STAGE_BYTES, gb = ga + Cfg::A_BYTES;
+                    if (A_STAGED) rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(ga, map_a, sfull + 8 * s, m0, k0, b);
+                    if (B_STAGED) rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(gb, map_b, sfull + 8 * s, n0, k0, b);
+                }
+                if (DIRECT_BYTES > 0) {
+                    rm_mbar_wait(empty + 8 * s, phase ^ 1);
+                    rm_mbar_arrive_expect_tx(full + 8 * s, DIRECT_BYTES);
+                    const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
+                    if (A_TRANS) {
+                        rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(sa, map_a, full + 8 * s, m0, k0, b);
+                    } else if (!A_STAGED) {
+                        rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
                     }
-                    if (DIRECT_BYTES > 0) {
-                        rm_mbar_wait(empty + 8 * s, phase ^ 1);
-                        rm_mbar_arrive_expect_tx(full + 8 * s, DIRECT_BYTES);
-                        const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
-                        if (A_TRANS) {
-#pragma unroll
-                            for (int i = 0; i < Cfg::BM / BOX_MN; ++i)
-                                rm_tma_load_3d(sa + i * Cfg::BK * 128, map_a, full + 8 * s, m0 + BOX_MN * i, k0, b);
-                        } else if (!A_STAGED) {
-                            rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
-                        }
-                        if (B_TRANS) {
-#pragma unroll
-                            for (int i = 0; i < Cfg::BN / BOX_MN; ++i)
-                                rm_tma_load_3d(sb + i * Cfg::BK * 128, map_b, full + 8 * s, n0 + BOX_MN * i, k0, b);
-                        } else if (!B_STAGED) {
-                            rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
-                        }
-                    }
-                    if (++s == Cfg::STAGES) {
-                        s = 0;
-                        phase ^= 1;
+                    if (B_TRANS) {
+                        rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(sb, map_b, full + 8 * s, n0, k0, b);
+                    } else if (!B_STAGED) {
+                        rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
                     }
                 }
-            }
+            });
         } else if (STAGED && tid >= 32 && ktiles > 0) {
             // Warps 1-3: the in-smem transposes, in the TMA thread's order, each warp the stages
             // s with s % 3 = its index (so that it waits on a stage's barriers round after round,
             // which keeps the parity waits sound; several K tiles are transposed at once).
             const int xw = tid / 32 - 1, lane = tid % 32;
-            int s = 0;
-            rm_u32 phase = 0;
-            for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
-                int m0, n0, b, sp, kt0, kt1;
-                rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
-                for (int kt = kt0; kt < kt1; ++kt) {
-                    if (s % Cfg::XWARPS == xw) {
-                        rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
-                        rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
-                        const rm_u32 src = staging + s * Cfg::STAGE_BYTES, dst = tiles + s * Cfg::STAGE_BYTES;
-                        if (A_STAGED) rm_sm90_transpose<Cfg::BM>(src, dst, lane);
-                        if (B_STAGED) rm_sm90_transpose<Cfg::BN>(src + Cfg::A_BYTES, dst + Cfg::A_BYTES, lane);
-                        rm_fence_async_shared();  // the stores, visible to wgmma (the async proxy)
-                        rm_mbar_arrive(sempty + 8 * s);
-                        rm_mbar_arrive(full + 8 * s);
-                    }
-                    if (++s == Cfg::STAGES) {
-                        s = 0;
-                        phase ^= 1;
-                    }
-                }
-            }
+            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, [&](int s, rm_u32 phase, int, int, int, int) {
+                if (s % Cfg::XWARPS != xw) return;
+                rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
+                rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
+                const rm_u32 src = staging + s * Cfg::STAGE_BYTES, dst = tiles + s * Cfg::STAGE_BYTES;
+                if (A_STAGED) rm_sm90_transpose<Cfg::BM>(src, dst, lane);
+                if (B_STAGED) rm_sm90_transpose<Cfg::BN>(src + Cfg::A_BYTES, dst + Cfg::A_BYTES, lane);
+                rm_fence_async_shared();  // the stores, visible to wgmma (the async proxy)
+                rm_mbar_arrive(sempty + 8 * s);
+                rm_mbar_arrive(full + 8 * s);
+            });
         }
     } else {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
