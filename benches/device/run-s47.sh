@@ -1,12 +1,8 @@
 #!/usr/bin/env bash
-# Prepared at the end of the forty-sixth session for the next one (edit freely). Stage first:
-# `GEMM_AOT=1 TESTS="fft gemm gemm_i8_xf32" bash benches/device/stage.sh`, carry .carry.
-# Output: $OUT/s47-$PHASE*.txt.
-# PHASE=a: issue 3's shapes with the committed tables (xf32 batches included) and the FFT suite,
-#          one record of both issues' goals on whatever GPU the call gets (the tables now mix
-#          H100 and H200 picks; an H100 would show whether the H200's batch picks hold there).
-# PHASE=b: the 16-bit batch picks against the ones they replaced, three rounds in one process
-#          each (hss and bss 64^3 and 128^3: the run-to-run spread was about 2 % on the H200).
+# The forty-seventh session's device calls. Staging: `TESTS="gemm_i8_xf32" bash
+# benches/device/stage.sh`, then rebuilt bench and GEMM test binaries copied into .carry.
+# Output: $OUT/s47-$PHASE*.txt. (Phases a and b, prepared for this session and not run, moved to
+# run-s48.sh as its a and c.)
 # PHASE=c: the tf32 wgmma configs that transpose in shared memory: xf32 batch lines, then tests.
 # PHASE=d: those configs' TN kernels against NT, and transposers with more loads in flight.
 # PHASE=e: the transposers rewritten after d: every `t` candidate, then their tests.
@@ -16,26 +12,6 @@
 # PHASE=i: the xf32 batches in NN, TT and TN: table picks against the NT ones.
 source benches/device/session.sh
 case $P in
-a)
-  nvidia-smi -L > "$OUT/s47-a-gpu.txt"
-  BATCH_PRECISIONS="hss bss h s d xf32" bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
-  mv $OUT/goals.txt $OUT/s47-a-goals.txt; mv $OUT/goals-full.txt $OUT/s47-a-goals-full.txt
-  timeout 200 $B suite --only fft --device cuda > "$OUT/s47-a-fft-suite.txt" 2>&1 || status=1
-  ;;
-b)
-  source benches/device/gemm-lib.sh
-  nvidia-smi -L > "$OUT/s47-b-gpu.txt"
-  for r in 1 2 3; do
-    for p in hss bss; do
-      t=$([ $p = hss ] && echo f16 || echo bf16)
-      bench_line s47-b "$p 64^3 x 4096 table r$r" --precision $p --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 > /dev/null
-      bench_line s47-b "$p 64^3 x 4096 mma 64x64x32 s4 r$r" --precision $p --transA N --transB T -m 64 -n 64 -k 64 --batch 4096 --config mt64x64x32_w2x2_s4_x_g8_o1_mma16x8x16$t > /dev/null
-      bench_line s47-b "$p 128^3 x 2048 table r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 > /dev/null
-      bench_line s47-b "$p 128^3 x 2048 wgmma 64x128x64 s6 r$r" --precision $p --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config mt64x128x64_w2x1_s6_x_g8_o1_wgmma64xnx16$t > /dev/null
-    done
-  done
-  lines_table s47-b
-  ;;
 c)
   # tf32 wgmma transposing MN-major operands in shared memory (`t` configs, new in s47): one bench
   # line first (a deadlock shows as a timeout there), the candidate test at tile edges in every
