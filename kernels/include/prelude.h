@@ -139,6 +139,8 @@ RM_PTX_SREG(rm_gdim_x, "nctaid.x")
 RM_PTX_SREG(rm_gdim_y, "nctaid.y")
 RM_PTX_SREG(rm_gdim_z, "nctaid.z")
 RM_PTX_SREG(rm_lane_id, "laneid")
+// Multiprocessor ids: one past the largest (at least the number of SMs; NVIDIA only).
+RM_PTX_SREG(rm_sm_count, "nsmid")
 #undef RM_PTX_SREG
 
 // Block-wide barrier; bar.sync orders shared-memory accesses of the block.

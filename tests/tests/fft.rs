@@ -606,6 +606,25 @@ fn real_transforms_in_one_launch() {
 }
 
 #[test]
+fn long_rows_in_batches_past_one_wave() {
+    // Plain one-transform row kernels of long rows ask L2 for the input of the block one wave
+    // of blocks later (`StockhamKernel::next_prefetch`; sm_90), which only batches longer than
+    // a wave reach (132 SMs x 1-2 blocks on an H100): 16384 and 8192 single, double 8192, half
+    // 16384 and the real transforms of 32768, out of place and in place, and at padded
+    // distances (inputs not 16-byte aligned: the prefetch asks for the aligned units inside).
+    let mut cases = Vec::new();
+    let long = [(ComplexForward, Single, 16384, 300), (ComplexInverse, Single, 8192, 600), (ComplexForward, Double, 8192, 300), (ComplexInverse, Half, 16384, 300), (RealForward, Single, 32768, 300), (RealInverse, Single, 32768, 300)];
+    for (i, (t, p, n, batch)) in long.into_iter().enumerate() {
+        cases.push(Case::new(t, p, &[n]).batch(batch).seed(24000 + i as u64));
+    }
+    cases.push(Case::new(ComplexForward, Single, &[16384]).batch(300).in_place().seed(24010));
+    let (strides, distance) = side(Shape::Padded, &[16384], 300);
+    let padded = LayoutSpec { in_type: Some(ComplexInterleaved), out_type: Some(ComplexInterleaved), in_offsets: vec![1], out_offsets: vec![3], in_strides: strides.clone(), in_distance: distance, out_strides: strides, out_distance: distance };
+    cases.push(Case::new(ComplexInverse, Single, &[16384]).batch(300).layout(padded).seed(24011));
+    check_all(cases, Reference::CpuDouble);
+}
+
+#[test]
 fn odd_composite_radices() {
     // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
     // single): one pass (252 = 4 9 7, 675 = 9 5 5 3, 2187 = 9 9 9 3, 4374 = 2 9 9 9 3, 5400 = 8 15

@@ -256,6 +256,19 @@ template <> RM_INLINE rm_vec<double, 2> rm_fft_load_pair(const rm_vec<double, 2>
 }
 #endif
 
+// A pair store to global memory. RM_FFT_STORE_STREAMING (`store_streaming` in
+// kernels/src/gen/fft.rs; NVIDIA): marked evict-first in L2 (st.global.cs), so that the output
+// does not push out the input a next-block prefetch brought in.
+template <class T> RM_INLINE void rm_fft_store_pair(rm_vec<T, 2>* p, rm_vec<T, 2> v) { *p = v; }
+#if RM_NVIDIA && defined(RM_FFT_STORE_STREAMING)
+template <> RM_INLINE void rm_fft_store_pair(rm_vec<float, 2>* p, rm_vec<float, 2> v) {
+    asm volatile("st.global.cs.v2.f32 [%0], {%1, %2};" ::"l"(p), "f"(v.v[0]), "f"(v.v[1]) : "memory");
+}
+template <> RM_INLINE void rm_fft_store_pair(rm_vec<double, 2>* p, rm_vec<double, 2> v) {
+    asm volatile("st.global.cs.v2.f64 [%0], {%1, %2};" ::"l"(p), "d"(v.v[0]), "d"(v.v[1]) : "memory");
+}
+#endif
+
 // The common case compiled on its own (the generator's `plain` kernels): both sides
 // interleaved and pair-aligned, every element read and stored, no multipliers, and element
 // offsets that fit 32 bits (the plan checks all of it). No per-element branches; one vector
@@ -289,9 +302,28 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
         in_stride *= cl;
     }
 
-    RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
+    RM_INLINE void store(int e, C v) const { rm_fft_store_pair<TO>(out + e * out_stride, rm_fft_to_pair<TO>(v * scale)); }
 
     RM_INLINE void store_to(rm_i64 base, int e, C v) const { ((VO*)(out_re + base))[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
+
+    // RM_FFT_NEXT_PREFETCH (below): where the input of the block one wave later starts, in
+    // scalars, in the one thread that asks L2 for it; -1 in the others.
+    rm_i64 next_base;
+
+    // Asks L2 for the n elements of the next_base transform, where they are contiguous (sm_90):
+    // one bulk prefetch of the 16-byte units inside them (the instruction's alignment; the few
+    // bytes outside come with the loads). The pass list calls it before the pass the generator
+    // picked (`next_prefetch_pass` in kernels/src/gen/fft.rs).
+    RM_INLINE void prefetch_next(int n) const {
+#if RM_NVIDIA && RM_SM >= 900
+        if (next_base < 0 || in_stride != 1) return;
+        const rm_u64 begin = ((rm_u64)(in_re + next_base) + 15) & ~(rm_u64)15;
+        const rm_u64 end = (rm_u64)(in_re + next_base + (rm_i64)2 * n) & ~(rm_u64)15;
+        if (end > begin) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(begin), "r"((rm_u32)(end - begin)) : "memory");
+#else
+        (void)n;
+#endif
+    }
 };
 
 // The four-step twiddle of butterfly j = lt + it TPT of the last pass (radix RADIX of an N-point
@@ -703,6 +735,26 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     // TPB threads (two integer divisions each) and shared, rather than by every thread before
     // its first load. Whole 16-byte units (the LDS allocation granule on AMD).
     __shared__ rm_i64 placed[(3 * TPB + 1) / 2 * 2];
+#ifdef RM_FFT_NEXT_PREFETCH
+    // The input of the block that will run RM_FFT_NEXT_PREFETCH blocks per multiprocessor later
+    // (this SM's next block, when blocks start in order), asked of L2 before a later pass
+    // (io.prefetch_next), so that global memory keeps reading while this block computes: one-
+    // transform blocks of long rows, one or two a multiprocessor, otherwise load their input
+    // only when they start (`next_prefetch` in kernels/src/gen/fft.rs). Found by a lane of the
+    // second warp, beside the first warp's offsets.
+    static_assert(TPB == 1, "next-block prefetch: one transform a block");
+    io.next_base = -1;
+#if RM_NVIDIA
+    if (tid == (TPT > 32 ? 32 : 0)) {
+        const rm_i64 next = first + (rm_i64)rm_sm_count() * RM_FFT_NEXT_PREFETCH;
+        rm_i64 a = 0, b = 0, c = 0;
+        if (next < transforms) {
+            rm_fft_offsets(outer, next, a, b, c);
+            io.next_base = a;
+        }
+    }
+#endif
+#endif
     if (tid < TPB) {
         rm_i64 a = 0, b = 0, c = 0;
         if (first + tid < transforms) rm_fft_offsets(outer, first + tid, a, b, c);

@@ -1040,10 +1040,7 @@ impl StockhamKernel {
         if self.column || self.staged || (self.cluster == 1 && !one_transform_512 && !real_256) || (self.cluster > 1 && self.tpb != 1) {
             return 1;
         }
-        let words = if self.compute() == FftPrecision::F64 { 2 } else { 1 };
-        let per_thread = self.passes.iter().map(|&r| (self.n / r).div_ceil(self.tpt) * r).max().unwrap_or(1);
-        let registers = (2 * per_thread * 2 * words).max(64);
-        let blocks = (65536 / (threads * registers)).max(1);
+        let blocks = (65536 / (threads * self.data_registers())).max(1);
         // A real inverse on 32 threads a transform (a half of 512: 16 16 2) spills 60 bytes
         // under 4 blocks' 64 registers; with room for 3 (80 registers, no spill) 1024 real ran
         // 9 % faster on an H200, while 2048-8192 and the forwards lost 1-6 % with 3 (thirty-eighth
@@ -1052,6 +1049,71 @@ impl StockhamKernel {
             blocks.min(3)
         } else {
             blocks
+        }
+    }
+
+    /// Registers a thread of this kernel is expected to need: twice the butterfly data it
+    /// holds, at least 64 (what [`Self::min_blocks`] leaves room for).
+    fn data_registers(&self) -> usize {
+        let words = if self.compute() == FftPrecision::F64 { 2 } else { 1 };
+        let per_thread = self.passes.iter().map(|&r| (self.n / r).div_ceil(self.tpt) * r).max().unwrap_or(1);
+        (2 * per_thread * 2 * words).max(64)
+    }
+
+    /// Blocks of this kernel an sm_90 multiprocessor is expected to hold: the fewest that its
+    /// shared memory (with the 1 KiB per block the driver keeps), 2048 threads and 64K
+    /// registers ([`Self::data_registers`]) allow.
+    fn resident_blocks_sm90(&self) -> usize {
+        let threads = self.threads() as usize;
+        // (228 KiB an SM: a block's 227 and the 1 KiB kept.)
+        ((SHARED_SM90 + 1024) / (self.shared_bytes() as usize + 1024)).min(2048 / threads).min(65536 / (threads * self.data_registers())).max(1)
+    }
+
+    /// Where a block asks L2 for the input of the block that will follow it on its
+    /// multiprocessor (`RM_FFT_NEXT_PREFETCH` in fft.hip; sm_90 and later): the blocks ahead per
+    /// multiprocessor ([`Self::resident_blocks_sm90`]), for plain complex row kernels of one
+    /// transform a block that an SM holds at most two of (16384 single: one block of 512
+    /// threads; 8192: two of 256). Such a multiprocessor otherwise stops reading global memory
+    /// while its blocks compute. Asked for before pass [`Self::next_prefetch_pass`]. On an H200
+    /// (benches/results/2026-11-21-h100-fft.md, forty-eighth session; two rounds, against none):
+    /// c2c 16384 0.340 -> 0.306 ms (75 -> 84 % of copy), 8192 0.283 -> 0.267 ms (91 -> 96 %),
+    /// double 8192 11 % faster, half 16384 7 %. Real kernels keep none: the fused forward of
+    /// 32768 ran 44 % slower with it, the inverse within 2 %. Asked for at the block's start,
+    /// every case but half ran 4-55 % slower than with none (L2 held the next wave's input
+    /// too long). Blocks holding more (4096, 2048, double 4096) gained nothing (one round).
+    /// `ROCMATH_FFT_NEXT_PREFETCH=0` never, 2 in every plain one-transform row kernel (A/B).
+    fn next_prefetch(&self) -> Option<usize> {
+        static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_NEXT_PREFETCH", |v| v <= 2).unwrap_or(1));
+        let blocks = self.resident_blocks_sm90();
+        let fits = self.plain && !self.column && !self.staged && self.cluster == 1 && self.tpb == 1 && !self.passes.is_empty();
+        let real = self.real_post || self.real_pre;
+        Some(blocks).filter(|&b| fits && (mode == 2 || (mode == 1 && b <= 2 && !real)))
+    }
+
+    /// The pass before which [`Self::next_prefetch`] asks L2 for the next block's input: the
+    /// last, or the one before it for half storage (on an H200, c2c 16384: before the last
+    /// pass single 0.306 ms, before the middle one 0.315; half 0.248 and 0.239).
+    /// `ROCMATH_FFT_NEXT_PREFETCH_AT` (a pass index, the last where beyond) for A/B.
+    fn next_prefetch_pass(&self) -> usize {
+        static AT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+        let last = self.passes.len().saturating_sub(1);
+        AT.get_or_init(|| env_number("ROCMATH_FFT_NEXT_PREFETCH_AT", |_| true)).map_or(self.default_next_prefetch_pass(), |at| at.min(last))
+    }
+
+    /// Whether a [`Self::next_prefetch`] kernel's global stores are marked evict-first
+    /// (`RM_FFT_STORE_STREAMING` in fft.hip): `ROCMATH_FFT_STORE_CS=1` (A/B; off by default).
+    fn store_streaming(&self) -> bool {
+        static CS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        self.next_prefetch().is_some() && *CS.get_or_init(|| env_number("ROCMATH_FFT_STORE_CS", |v| v <= 1) == Some(1))
+    }
+
+    fn default_next_prefetch_pass(&self) -> usize {
+        let last = self.passes.len().saturating_sub(1);
+        if self.input == FftPrecision::F16 {
+            last.saturating_sub(1)
+        } else {
+            last
         }
     }
 
@@ -1115,6 +1177,12 @@ impl StockhamKernel {
         let staging = if self.stages_through_registers() { "_sr" } else { "" };
         let block_sync = if self.warp_sync_fits() && !self.warp_sync() { "_bs" } else { "" };
         let prefetch = self.l2_prefetch().map_or(String::new(), |bytes| format!("_l2p{bytes}"));
+        let next = match self.next_prefetch() {
+            None => String::new(),
+            Some(blocks) if self.next_prefetch_pass() == self.default_next_prefetch_pass() => format!("_l2n{blocks}"),
+            Some(blocks) => format!("_l2n{blocks}a{}", self.next_prefetch_pass()),
+        };
+        let next = if self.store_streaming() { format!("{next}_cs") } else { next };
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
@@ -1135,7 +1203,7 @@ impl StockhamKernel {
             (false, true) => "_nal",
             _ => "",
         };
-        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{recurrence}{products}{ahead}{layouts}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
+        format!("fft_{}{}_n{}_r{}_t{}_b{}{mode}{real}{plain}{staging}{block_sync}{prefetch}{next}{recurrence}{products}{ahead}{layouts}{fold}{assume}{occupancy}{cluster}_{dir}", self.input.tag(), self.output.tag(), self.n, radices, self.tpt, self.tpb)
     }
 
     /// The L2 prefetch size of the strided loads of a plain column or cluster kernel
@@ -1374,7 +1442,11 @@ impl StockhamKernel {
         let layouts = self.exchange_layouts();
         let layout = |p: usize| layouts.get(p).copied().unwrap_or_default();
         let ahead_passes = self.tw_ahead_passes();
+        let prefetch_at = self.next_prefetch().map(|_| self.next_prefetch_pass());
         for (i, &r) in self.passes.iter().enumerate() {
+            if prefetch_at == Some(i) {
+                s.push_str(&format!("        {io}.prefetch_next({});\n", self.n));
+            }
             let in_w = if i > 0 { layout(i - 1).pad } else { 0 };
             let (out_w, pairs) = if i < last { (layout(i).pad, layout(i).pairs as i32) } else { (0, 0) };
             let iters = (self.n / r).div_ceil(self.tpt);
@@ -1405,6 +1477,12 @@ impl StockhamKernel {
         }
         if let Some(bytes) = self.l2_prefetch() {
             s.push_str(&format!("#define RM_FFT_L2_PREFETCH {bytes}\n"));
+        }
+        if let Some(blocks) = self.next_prefetch() {
+            s.push_str(&format!("#define RM_FFT_NEXT_PREFETCH {blocks}\n"));
+        }
+        if self.store_streaming() {
+            s.push_str("#define RM_FFT_STORE_STREAMING 1\n");
         }
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
         if self.assume_lane() {
@@ -1897,6 +1975,32 @@ mod tests {
         assert_eq!(cluster(F32, 16807).min_blocks(), 2, "343 threads");
         assert!(cluster(F32, 32768).source().contains("RM_CLUSTER_DIMS(8) RM_LAUNCH_BOUNDS_BLOCKS(256, 4)"));
         assert!(row(F32, 4096).source().contains("RM_LAUNCH_BOUNDS(256, 1)"));
+    }
+
+    #[test]
+    fn long_one_transform_rows_prefetch_the_next_blocks_input() {
+        use FftPrecision::*;
+        let row = |p, n| StockhamKernel::new(p, p, n, false, false, SHARED_SM90).unwrap().with_plain(true);
+        for (k, blocks) in [
+            (row(F32, 16384), Some(1)),
+            (row(F32, 8192), Some(2)),
+            (row(F64, 8192), Some(1)),
+            (row(F16, 16384), Some(1)),
+            (row(F32, 16384).with_real_post().unwrap(), None),
+            (row(F32, 16384).with_dir(1).with_real_pre().unwrap(), None),
+            (row(F32, 4096), None),
+            (row(F32, 16384).with_plain(false), None),
+            (StockhamKernel::new(F32, F32, 2048, true, false, SHARED_SM90).unwrap().with_plain(true), None),
+        ] {
+            assert_eq!(k.next_prefetch(), blocks, "{}", k.module_name());
+            let define = blocks.map(|b| format!("#define RM_FFT_NEXT_PREFETCH {b}\n"));
+            assert_eq!(define.as_ref().is_some_and(|d| k.source().contains(d.as_str())), blocks.is_some());
+            assert_eq!(k.module_name().contains("_l2n"), blocks.is_some());
+            // Before the last pass, or the one before it for half storage.
+            let at = k.passes.len() - 1 - (k.input == F16) as usize;
+            let (radix, ns) = (k.passes[at], k.passes[..at].iter().product::<usize>());
+            assert_eq!(k.source().contains(&format!("        io.prefetch_next({});\n        rm_fft_pass<{}, {radix}, {ns}, ", k.n, k.n)), blocks.is_some(), "{}", k.module_name());
+        }
     }
 
     #[test]
