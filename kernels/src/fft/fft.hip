@@ -256,19 +256,6 @@ template <> RM_INLINE rm_vec<double, 2> rm_fft_load_pair(const rm_vec<double, 2>
 }
 #endif
 
-// A pair store to global memory. RM_FFT_STORE_STREAMING (`store_streaming` in
-// kernels/src/gen/fft.rs; NVIDIA): marked evict-first in L2 (st.global.cs), so that the output
-// does not push out the input a next-block prefetch brought in.
-template <class T> RM_INLINE void rm_fft_store_pair(rm_vec<T, 2>* p, rm_vec<T, 2> v) { *p = v; }
-#if RM_NVIDIA && defined(RM_FFT_STORE_STREAMING)
-template <> RM_INLINE void rm_fft_store_pair(rm_vec<float, 2>* p, rm_vec<float, 2> v) {
-    asm volatile("st.global.cs.v2.f32 [%0], {%1, %2};" ::"l"(p), "f"(v.v[0]), "f"(v.v[1]) : "memory");
-}
-template <> RM_INLINE void rm_fft_store_pair(rm_vec<double, 2>* p, rm_vec<double, 2> v) {
-    asm volatile("st.global.cs.v2.f64 [%0], {%1, %2};" ::"l"(p), "d"(v.v[0]), "d"(v.v[1]) : "memory");
-}
-#endif
-
 // The common case compiled on its own (the generator's `plain` kernels): both sides
 // interleaved and pair-aligned, every element read and stored, no multipliers, and element
 // offsets that fit 32 bits (the plan checks all of it). No per-element branches; one vector
@@ -302,7 +289,7 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
         in_stride *= cl;
     }
 
-    RM_INLINE void store(int e, C v) const { rm_fft_store_pair<TO>(out + e * out_stride, rm_fft_to_pair<TO>(v * scale)); }
+    RM_INLINE void store(int e, C v) const { out[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
 
     RM_INLINE void store_to(rm_i64 base, int e, C v) const { ((VO*)(out_re + base))[e * out_stride] = rm_fft_to_pair<TO>(v * scale); }
 

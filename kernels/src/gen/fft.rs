@@ -1079,8 +1079,10 @@ impl StockhamKernel {
     /// c2c 16384 0.340 -> 0.306 ms (75 -> 84 % of copy), 8192 0.283 -> 0.267 ms (91 -> 96 %),
     /// double 8192 11 % faster, half 16384 7 %. Real kernels keep none: the fused forward of
     /// 32768 ran 44 % slower with it, the inverse within 2 %. Asked for at the block's start,
-    /// every case but half ran 4-55 % slower than with none (L2 held the next wave's input
-    /// too long). Blocks holding more (4096, 2048, double 4096) gained nothing (one round).
+    /// every case but half ran 12-55 % slower than with none (L2 held the next wave's input
+    /// too long); so too in blocks an SM holds more of, 2048 and double 4096 level and 4096
+    /// 37 % slower (one round).
+    /// Evict-first global stores beside it (st.global.cs) moved these cases by -1 to +1 %.
     /// `ROCMATH_FFT_NEXT_PREFETCH=0` never, 2 in every plain one-transform row kernel (A/B).
     fn next_prefetch(&self) -> Option<usize> {
         static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
@@ -1099,13 +1101,6 @@ impl StockhamKernel {
         static AT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
         let last = self.passes.len().saturating_sub(1);
         AT.get_or_init(|| env_number("ROCMATH_FFT_NEXT_PREFETCH_AT", |_| true)).map_or(self.default_next_prefetch_pass(), |at| at.min(last))
-    }
-
-    /// Whether a [`Self::next_prefetch`] kernel's global stores are marked evict-first
-    /// (`RM_FFT_STORE_STREAMING` in fft.hip): `ROCMATH_FFT_STORE_CS=1` (A/B; off by default).
-    fn store_streaming(&self) -> bool {
-        static CS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        self.next_prefetch().is_some() && *CS.get_or_init(|| env_number("ROCMATH_FFT_STORE_CS", |v| v <= 1) == Some(1))
     }
 
     fn default_next_prefetch_pass(&self) -> usize {
@@ -1182,7 +1177,6 @@ impl StockhamKernel {
             Some(blocks) if self.next_prefetch_pass() == self.default_next_prefetch_pass() => format!("_l2n{blocks}"),
             Some(blocks) => format!("_l2n{blocks}a{}", self.next_prefetch_pass()),
         };
-        let next = if self.store_streaming() { format!("{next}_cs") } else { next };
         let recurrence = if self.big_recurrence() { "_tr" } else { "" };
         let fold = if self.pad_fold() == self.default_pad_fold() { String::new() } else { format!("_pf{}", self.pad_fold()) };
         let products = if self.tw_products() { "_twp" } else { "" };
@@ -1480,9 +1474,6 @@ impl StockhamKernel {
         }
         if let Some(blocks) = self.next_prefetch() {
             s.push_str(&format!("#define RM_FFT_NEXT_PREFETCH {blocks}\n"));
-        }
-        if self.store_streaming() {
-            s.push_str("#define RM_FFT_STORE_STREAMING 1\n");
         }
         s.push_str(&format!("#define RM_FFT_PAD_FOLD {}\n", self.pad_fold()));
         if self.assume_lane() {
