@@ -18,7 +18,10 @@
 #          row kernel, two rounds; its fft-test; then the GEMM refactor of 36f5fcf on a GPU: the
 #          xf32 table lines of s47-h and the wgmma tests of every family.
 # PHASE=e: the prefetch before the last pass, before pass 1 and before the first, against none.
-# PHASE=f: the FFT suite on the final build; evict-first stores A/B; fft-test, aot-test.
+# PHASE=f: the FFT suite with the prefetch (before evict-last); evict-first stores A/B; fft-test, aot-test.
+# PHASE=g: the prefetch in parts, and marked evict-last, against one part before the last pass
+#          (ROCMATH_FFT_NEXT_PREFETCH_PARTS and _EVICT_LAST: switches of that build only; evict-last
+#          became the default and both switches were removed).
 source benches/device/session.sh
 case $P in
 d)
@@ -71,6 +74,23 @@ f)
   done > "$OUT/s48-f-fft.txt" 2>&1
   test_run 200 fft-test long_rows_in_batches_past_one_wave powers_of_2_3_5 real_transforms_in_one_launch large_batches > "$OUT/s48-f-fft-tests.txt"
   test_run 60 aot-test >> "$OUT/s48-f-fft-tests.txt"
+  ;;
+g)
+  # The next-block prefetch in parts over the last passes, and marked evict-last, against the
+  # default (one part before the last pass); two rounds.
+  nvidia-smi -L > "$OUT/s48-g-gpu.txt"
+  for r in r1 r2; do
+    for c in 16384 8192 d8192; do
+      sweep_case $c
+      args=(--precision $p --type c2c --length $n --batch $b)
+      line "c2c $p $n default $r" -- "${args[@]}"
+      line "c2c $p $n parts2 $r" ROCMATH_FFT_NEXT_PREFETCH_PARTS=2 -- "${args[@]}"
+      line "c2c $p $n parts3 $r" ROCMATH_FFT_NEXT_PREFETCH_PARTS=3 -- "${args[@]}"
+      line "c2c $p $n evict-last $r" ROCMATH_FFT_NEXT_PREFETCH_EVICT_LAST=1 -- "${args[@]}"
+      line "c2c $p $n parts2 evict-last $r" ROCMATH_FFT_NEXT_PREFETCH_PARTS=2 ROCMATH_FFT_NEXT_PREFETCH_EVICT_LAST=1 -- "${args[@]}"
+      line "c2c $p $n at1 evict-last $r" ROCMATH_FFT_NEXT_PREFETCH_AT=1 ROCMATH_FFT_NEXT_PREFETCH_EVICT_LAST=1 -- "${args[@]}"
+    done
+  done > "$OUT/s48-g-fft.txt" 2>&1
   ;;
 a)
   # Issue 3's shapes (GEMM goals; the FFT suite is phase f's).

@@ -299,14 +299,17 @@ template <class TI, class TO, class C> struct rm_fft_io_plain {
 
     // Asks L2 for the n elements of the next_base transform, where they are contiguous (sm_90):
     // one bulk prefetch of the 16-byte units inside them (the instruction's alignment; the few
-    // bytes outside come with the loads). The pass list calls it before the pass the generator
-    // picked (`next_prefetch_pass` in kernels/src/gen/fft.rs).
+    // bytes outside come with the loads), marked evict-last so that the block's stores do not
+    // push them out first. The pass list calls it before the pass the generator picked
+    // (`next_prefetch_pass` in kernels/src/gen/fft.rs).
     RM_INLINE void prefetch_next(int n) const {
 #if RM_NVIDIA && RM_SM >= 900
         if (next_base < 0 || in_stride != 1) return;
         const rm_u64 begin = ((rm_u64)(in_re + next_base) + 15) & ~(rm_u64)15;
         const rm_u64 end = (rm_u64)(in_re + next_base + (rm_i64)2 * n) & ~(rm_u64)15;
-        if (end > begin) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(begin), "r"((rm_u32)(end - begin)) : "memory");
+        rm_u64 policy;
+        asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+        if (end > begin) asm volatile("cp.async.bulk.prefetch.L2.global.L2::cache_hint [%0], %1, %2;" ::"l"(begin), "r"((rm_u32)(end - begin)), "l"(policy) : "memory");
 #else
         (void)n;
 #endif

@@ -1082,7 +1082,10 @@ impl StockhamKernel {
     /// every case but half ran 12-55 % slower than with none (L2 held the next wave's input
     /// too long); so too in blocks an SM holds more of, 2048 and double 4096 level and 4096
     /// 37 % slower (one round).
-    /// Evict-first global stores beside it (st.global.cs) moved these cases by -1 to +1 %.
+    /// Evict-first global stores beside it (st.global.cs) moved these cases by -1 to +1 %;
+    /// the prefetch in two or three parts over the last passes was 2-19 % slower than in one;
+    /// marking the prefetched lines evict-last made 16384, 8192 and double 8192 0.3-1.3 %
+    /// faster in each of two rounds, and stays.
     /// `ROCMATH_FFT_NEXT_PREFETCH=0` never, 2 in every plain one-transform row kernel (A/B).
     fn next_prefetch(&self) -> Option<usize> {
         static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
