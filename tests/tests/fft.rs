@@ -609,9 +609,10 @@ fn real_transforms_in_one_launch() {
 fn long_rows_in_batches_past_one_wave() {
     // Plain one-transform row kernels of long rows ask L2 for the input of the block one wave
     // of blocks later (`StockhamKernel::next_prefetch`; sm_90), which only batches longer than
-    // a wave reach (132 SMs x 1-2 blocks on an H100): 16384 and 8192 single, double 8192, half
-    // 16384 and the real transforms of 32768, out of place and in place, and at padded
-    // distances (inputs not 16-byte aligned: the prefetch asks for the aligned units inside).
+    // a wave reach (132 SMs x 1-2 blocks on an H100): 16384 and 8192 single, double 8192 and
+    // half 16384, out of place and in place, and at padded distances (inputs not 16-byte
+    // aligned: the prefetch asks for the aligned units inside); beside them the real transforms
+    // of 32768, whose kernels keep none.
     let mut cases = Vec::new();
     let long = [(ComplexForward, Single, 16384, 300), (ComplexInverse, Single, 8192, 600), (ComplexForward, Double, 8192, 300), (ComplexInverse, Half, 16384, 300), (RealForward, Single, 32768, 300), (RealInverse, Single, 32768, 300)];
     for (i, (t, p, n, batch)) in long.into_iter().enumerate() {
