@@ -22,6 +22,8 @@
 # PHASE=g: the prefetch in parts, and marked evict-last, against one part before the last pass
 #          (ROCMATH_FFT_NEXT_PREFETCH_PARTS and _EVICT_LAST: switches of that build only; evict-last
 #          became the default and both switches were removed).
+# PHASE=h: the prefetch inside the last pass, before its stores, against before the pass
+#          (ROCMATH_FFT_NEXT_PREFETCH_STORES: a switch of that build only, removed after).
 source benches/device/session.sh
 case $P in
 d)
@@ -91,6 +93,14 @@ g)
       line "c2c $p $n at1 evict-last $r" ROCMATH_FFT_NEXT_PREFETCH_AT=1 ROCMATH_FFT_NEXT_PREFETCH_EVICT_LAST=1 -- "${args[@]}"
     done
   done > "$OUT/s48-g-fft.txt" 2>&1
+  ;;
+h)
+  # The prefetch inside the last pass, between its butterflies and its stores, against before
+  # the pass (the default); two rounds.
+  nvidia-smi -L > "$OUT/s48-h-gpu.txt"
+  for r in r1 r2; do
+    env_ab c2c "16384 8192 d8192 h16384" " $r" default stores ROCMATH_FFT_NEXT_PREFETCH_STORES=1
+  done > "$OUT/s48-h-fft.txt" 2>&1
   ;;
 a)
   # Issue 3's shapes (GEMM goals; the FFT suite is phase f's).
