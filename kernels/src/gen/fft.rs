@@ -1065,8 +1065,7 @@ impl StockhamKernel {
     /// registers ([`Self::data_registers`]) allow.
     fn resident_blocks_sm90(&self) -> usize {
         let threads = self.threads() as usize;
-        // (228 KiB an SM: a block's 227 and the 1 KiB kept.)
-        ((SHARED_SM90 + 1024) / (self.shared_bytes() as usize + 1024)).min(2048 / threads).min(65536 / (threads * self.data_registers())).max(1)
+        super::sm90_blocks_by_shared(self.shared_bytes() as usize).min(2048 / threads).min(65536 / (threads * self.data_registers())).max(1)
     }
 
     /// Where a block asks L2 for the input of the block that will follow it on its

@@ -470,8 +470,7 @@ impl GemmConfig {
         if lds > MAX_DYNAMIC_LDS {
             return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
         }
-        // (an SM has 228 KiB, of which each block also takes 1 KiB)
-        if self.min_waves == 2 && 2 * (lds + 1024) > 228 * 1024 {
+        if self.min_waves == 2 && super::sm90_blocks_by_shared(lds as usize) < 2 {
             return Err(format!("wgmma: two blocks of {lds} bytes of shared memory do not fit an SM"));
         }
         Ok(())

@@ -10,3 +10,9 @@
 //!   each precision come from [`fft::FftUtilKernels`].
 pub mod fft;
 pub mod gemm;
+
+/// Blocks of `bytes` of shared memory each that one sm_90 multiprocessor holds: it has 228 KiB,
+/// of which a block may take 227 and the driver keeps 1 KiB more per block.
+pub fn sm90_blocks_by_shared(bytes: usize) -> usize {
+    228 * 1024 / (bytes + 1024)
+}
