@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Forty-ninth session. Stage first: `TESTS="fft aot" bash benches/device/stage.sh`, carry .carry.
+# Output: $OUT/s49-$PHASE*.txt.
+# PHASE=a: persistent one-transform row kernels (`StockhamKernel::persistent`, RM_FFT_PERSISTENT:
+#          a block per resident slot, each taking every grid-th transform): fft-test on them;
+#          the default (16384 and 8192 single and half) against ROCMATH_FFT_PERSISTENT=0, two
+#          rounds; the other lengths the next-block prefetch covers (and 4096, 2048) with every
+#          plain one-transform row kernel persistent (=2) against the default, one round.
+# PHASE=b: the FFT suite with the rule phase a chose.
+source benches/device/session.sh
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s49-a-gpu.txt"
+  test_run 200 fft-test long_rows_in_batches_past_one_wave powers_of_2_3_5 > "$OUT/s49-a-fft-tests.txt"
+  for r in r1 r2; do
+    env_ab c2c "16384 8192 h16384 h8192" " $r" persistent none ROCMATH_FFT_PERSISTENT=0
+  done > "$OUT/s49-a-fft.txt" 2>&1
+  env_ab c2c "9000 10000 12000 4860 7560 6561 4096 2048 d8192" " r1" rule every ROCMATH_FFT_PERSISTENT=2 >> "$OUT/s49-a-fft.txt" 2>&1
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s49-b-gpu.txt"
+  timeout 300 $B suite --only fft --device cuda > "$OUT/s49-b-fft-suite.txt" 2>&1 || status=1
+  ;;
+esac
+exit $status
