@@ -6,7 +6,9 @@
 #          the default (16384 and 8192 single and half) against ROCMATH_FFT_PERSISTENT=0, two
 #          rounds; the other lengths the next-block prefetch covers (and 4096, 2048) with every
 #          plain one-transform row kernel persistent (=2) against the default, one round.
-# PHASE=b: the FFT suite with the rule phase a chose.
+# PHASE=b: the next-block prefetch's distance from the driver's occupancy figure (`next_blocks`,
+#          the default now) against the generator's estimate (ROCMATH_FFT_NEXT_BLOCKS=model),
+#          two rounds, over the lengths whose kernels prefetch; fft-test and aot-test.
 source benches/device/session.sh
 case $P in
 a)
@@ -19,7 +21,11 @@ a)
   ;;
 b)
   nvidia-smi -L > "$OUT/s49-b-gpu.txt"
-  timeout 300 $B suite --only fft --device cuda > "$OUT/s49-b-fft-suite.txt" 2>&1 || status=1
+  test_run 150 fft-test long_rows_in_batches_past_one_wave powers_of_2_3_5 odd_composite_radices > "$OUT/s49-b-fft-tests.txt"
+  test_run 60 aot-test >> "$OUT/s49-b-fft-tests.txt"
+  for r in r1 r2; do
+    env_ab c2c "9000 4860 5000 6561 7560 10000 12000 15625 6144 3375 16384 8192 h16384 h10000 d8192 d4096 d5000" " $r" driver model ROCMATH_FFT_NEXT_BLOCKS=model
+  done > "$OUT/s49-b-fft.txt" 2>&1
   ;;
 esac
 exit $status

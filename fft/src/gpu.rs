@@ -96,6 +96,23 @@ fn pick_by_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Res
     Ok(())
 }
 
+/// What a Stockham launch passes as `next_blocks`: for kernels that ask L2 for the input of the
+/// block that follows on the multiprocessor (`StockhamKernel::next_prefetch`), the blocks of
+/// the kernel a multiprocessor holds, from the driver's occupancy figure (cached per function),
+/// since ptxas's registers decide it more often than the generator's estimate does (9000
+/// single: 80 registers, two blocks where the estimate says one; 4860 and 6561 one where it
+/// says two); else 0. `pair_aligned`: these buffers run the plain kernel, not its general twin,
+/// which asks for nothing. `ROCMATH_FFT_NEXT_BLOCKS=model` passes 0, so that the kernel takes
+/// the estimate (A/B).
+fn next_blocks(kernel: &StockhamKernel, pair_aligned: bool, resident: impl FnOnce() -> rocmath_runtime::Result<u32>) -> Result<i32> {
+    static MODEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let model = *MODEL.get_or_init(|| std::env::var("ROCMATH_FFT_NEXT_BLOCKS").is_ok_and(|v| v == "model"));
+    if model || !pair_aligned || kernel.next_prefetch().is_none() {
+        return Ok(0);
+    }
+    Ok(resident()?.min(i32::MAX as u32) as i32)
+}
+
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
 /// that uses them (the large four-step and Bluestein tables cost milliseconds to compute).
 static TABLES: OnceLock<Mutex<HashMap<TableKey, Arc<DeviceBuffer<u8>>>>> = OnceLock::new();
@@ -1165,6 +1182,7 @@ impl GpuPlan {
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };
                 self.push_scale(&mut args, l.scale);
+                args.push(next_blocks(kernel, in_il && out_il, || function.max_active_blocks(kernel.threads(), kernel.shared_bytes()))?);
                 let blocks = transforms.div_ceil(kernel.tpb).saturating_mul(kernel.cluster);
                 let grid = u32::try_from(blocks).ok().filter(|&g| g < i32::MAX as u32).ok_or_else(|| internal("too many transforms for one launch"))?;
                 LaunchConfig { grid: [grid, 1, 1], block: [kernel.threads(), 1, 1], shared_bytes: kernel.shared_bytes() }

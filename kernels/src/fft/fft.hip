@@ -709,7 +709,8 @@ template <class TO> struct rm_fft_async_stage<rm_fft_io_plain<double, TO, rm_c64
 // hermitian side of a fused real transform). PASSES::run does the passes.
 template <class TI, class TO, int N, int ROW, int TPT, int TPB, int DIR, int COLUMN, int STAGED, int STAGE_OUT, int LOAD_N, int STORE_N, class PASSES, class IO>
 RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
-                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw) {
+                               const typename rm_fft_complex<typename rm_traits<TI>::real>::type* tw, int next_blocks) {
+    (void)next_blocks;
     typedef typename rm_traits<TI>::real R;
     typedef typename rm_fft_complex<R>::type C;
     extern __shared__ __attribute__((aligned(16))) unsigned char rm_dyn_shared[];
@@ -726,8 +727,10 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     // its first load. Whole 16-byte units (the LDS allocation granule on AMD).
     __shared__ rm_i64 placed[(3 * TPB + 1) / 2 * 2];
 #ifdef RM_FFT_NEXT_PREFETCH
-    // The input of the block that will run RM_FFT_NEXT_PREFETCH blocks per multiprocessor later
-    // (this SM's next block, when blocks start in order), asked of L2 before a later pass
+    // The input of the block that will run `next_blocks` blocks per multiprocessor later (the
+    // blocks of this kernel a multiprocessor holds, from the driver's occupancy figure at launch;
+    // 0: RM_FFT_NEXT_PREFETCH, the generator's estimate): this SM's next block, when blocks
+    // start in order. Asked of L2 before a later pass
     // (io.prefetch_next), so that global memory keeps reading while this block computes: one-
     // transform blocks of long rows, one or two a multiprocessor, otherwise load their input
     // only when they start (`next_prefetch` in kernels/src/gen/fft.rs). Found by a lane of the
@@ -736,7 +739,7 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     io.next_base = -1;
 #if RM_NVIDIA
     if (tid == (TPT > 32 ? 32 : 0)) {
-        const rm_i64 next = first + (rm_i64)rm_sm_count() * RM_FFT_NEXT_PREFETCH;
+        const rm_i64 next = first + (rm_i64)rm_sm_count() * (next_blocks > 0 ? next_blocks : RM_FFT_NEXT_PREFETCH);
         rm_i64 a = 0, b = 0, c = 0;
         if (next < transforms) {
             rm_fft_offsets(outer, next, a, b, c);

@@ -1086,7 +1086,7 @@ impl StockhamKernel {
     /// marking the prefetched lines evict-last made 16384, 8192 and double 8192 0.3-1.3 %
     /// faster in each of two rounds, and stays.
     /// `ROCMATH_FFT_NEXT_PREFETCH=0` never, 2 in every plain one-transform row kernel (A/B).
-    fn next_prefetch(&self) -> Option<usize> {
+    pub fn next_prefetch(&self) -> Option<usize> {
         static MODE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
         let mode = *MODE.get_or_init(|| env_number("ROCMATH_FFT_NEXT_PREFETCH", |v| v <= 2).unwrap_or(1));
         let blocks = self.resident_blocks_sm90();
@@ -1550,7 +1550,7 @@ extern "C" __global__ {bounds} void {name}(
     {to}* out_re, {to}* out_im, long long out_stride, int out_il, int n_out, const {c}* post,
     long long len0, long long len1, long long in0, long long in1, long long in2,
     long long out0, long long out1, long long out2, long long transforms,
-    const {c}* tw, const {c}* big_lo, const {c}* big_hi, const {c}* big_step, int big_shift, {r} scale) {{
+    const {c}* tw, const {c}* big_lo, const {c}* big_hi, const {c}* big_step, int big_shift, {r} scale, int next_blocks) {{
     rm_fft_outer outer;
     outer.len0 = len0; outer.len1 = len1;
     outer.in0 = in0; outer.in1 = in1; outer.in2 = in2;
@@ -1567,7 +1567,7 @@ extern "C" __global__ {bounds} void {name}(
             },
             body = if self.cluster > 1 {
                 format!(
-                    "rm_fft_stockham_cluster<{ti}, {to}, {}, {}, {}, {}, {}, {passes_struct}, rm_dft_{}>(io, outer, transforms, tw);",
+                    "(void)next_blocks;\n    rm_fft_stockham_cluster<{ti}, {to}, {}, {}, {}, {}, {}, {passes_struct}, rm_dft_{}>(io, outer, transforms, tw);",
                     self.n,
                     self.cluster,
                     self.tpt,
@@ -1577,7 +1577,7 @@ extern "C" __global__ {bounds} void {name}(
                 )
             } else {
                 format!(
-                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw);",
+                    "rm_fft_stockham<{ti}, {to}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {passes_struct}>(io, outer, transforms, tw, next_blocks);",
                     self.n,
                     self.row_stride(),
                     self.tpt,
