@@ -9,6 +9,13 @@
 # PHASE=b: the next-block prefetch's distance from the driver's occupancy figure (`next_blocks`,
 #          the default now) against the generator's estimate (ROCMATH_FFT_NEXT_BLOCKS=model),
 #          two rounds, over the lengths whose kernels prefetch; fft-test and aot-test.
+# PHASE=c: (with the runtime gate: no prefetch where the driver says an SM holds more than two
+#          blocks) every plain one-transform row kernel compiled with the prefetch
+#          (ROCMATH_FFT_NEXT_PREFETCH=2) against the default rule (the generator's estimate
+#          of at most two), two rounds; fft-test.
+# PHASE=d: the pass before which the prefetch is asked for (ROCMATH_FFT_NEXT_PREFETCH_AT 0-3,
+#          the last by default) and none, at lengths whose kernels an SM holds two of or whose
+#          distance changed in phase b; one round.
 source benches/device/session.sh
 case $P in
 a)
@@ -26,6 +33,23 @@ b)
   for r in r1 r2; do
     env_ab c2c "9000 4860 5000 6561 7560 10000 12000 15625 6144 3375 16384 8192 h16384 h10000 d8192 d4096 d5000" " $r" driver model ROCMATH_FFT_NEXT_BLOCKS=model
   done > "$OUT/s49-b-fft.txt" 2>&1
+  ;;
+c)
+  nvidia-smi -L > "$OUT/s49-c-gpu.txt"
+  test_run 120 fft-test long_rows_in_batches_past_one_wave powers_of_2_3_5 > "$OUT/s49-c-fft-tests.txt"
+  for r in r1 r2; do
+    env_ab c2c "2048 2187 2401 3000 3125 4096 4374 5400 6000 7000 7203 9000 h4096 h8192 d2048 d3000 d4096" " $r" default every ROCMATH_FFT_NEXT_PREFETCH=2
+  done > "$OUT/s49-c-fft.txt" 2>&1
+  ;;
+d)
+  nvidia-smi -L > "$OUT/s49-d-gpu.txt"
+  for c in 9000 7560 4860 3375 5000; do
+    sweep_case $c
+    args=(--precision $p --type c2c --length $n --batch $b)
+    line "c2c $p $n default" -- "${args[@]}"
+    line "c2c $p $n none" ROCMATH_FFT_NEXT_PREFETCH=0 -- "${args[@]}"
+    for at in 0 1 2 3; do line "c2c $p $n at$at" ROCMATH_FFT_NEXT_PREFETCH_AT=$at -- "${args[@]}"; done
+  done > "$OUT/s49-d-fft.txt" 2>&1
   ;;
 esac
 exit $status
