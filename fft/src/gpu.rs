@@ -99,29 +99,19 @@ fn pick_by_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Res
 /// What a Stockham launch passes as `next_blocks`: for kernels that ask L2 for the input of the
 /// block that follows on the multiprocessor (`StockhamKernel::next_prefetch`), the blocks of
 /// the kernel a multiprocessor holds, from the driver's occupancy figure (cached per function),
-/// since ptxas's registers decide it more often than the generator's estimate does (9000
-/// single: 80 registers, two blocks where the estimate says one; 4860 and 6561 one where it
-/// says two), or -1 (no prefetch) where that is more than [`NEXT_PREFETCH_MAX_BLOCKS`]; else
-/// 0. `pair_aligned`: these buffers run the plain kernel, not its general twin, which asks for
-/// nothing. `ROCMATH_FFT_NEXT_BLOCKS=model` passes 0, so that the kernel takes the estimate
-/// (A/B).
+/// since ptxas's registers decide it, not the generator's estimate (9000 and 7560 single: 80
+/// and 64 registers, two blocks where the estimate says one; 6561 and 3375 three and four where
+/// it says two); else 0. `pair_aligned`: these buffers run the plain kernel, not its general
+/// twin, which asks for nothing. `ROCMATH_FFT_NEXT_BLOCKS=model` passes 0, so that the kernel
+/// takes the estimate (A/B).
 fn next_blocks(kernel: &StockhamKernel, pair_aligned: bool, resident: impl FnOnce() -> rocmath_runtime::Result<u32>) -> Result<i32> {
     static MODEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let model = *MODEL.get_or_init(|| std::env::var("ROCMATH_FFT_NEXT_BLOCKS").is_ok_and(|v| v == "model"));
     if model || !pair_aligned || kernel.next_prefetch().is_none() {
         return Ok(0);
     }
-    let blocks = resident()?;
-    Ok(if blocks > NEXT_PREFETCH_MAX_BLOCKS { -1 } else { blocks as i32 })
+    Ok(resident()?.min(i32::MAX as u32) as i32)
 }
-
-/// The most blocks per multiprocessor at which a kernel asks L2 for the next block's input,
-/// the occupancy the prefetch was built and measured for: where an SM holds more, its blocks
-/// already overlap one another's loads and computation (forty-eighth session, the prefetch at
-/// the block's start in every one-transform row kernel: 4096 single 37 % slower). With this
-/// gate, the prefetch compiled into every one-transform row kernel ran within -3 to +1 % of the
-/// generator's rule (forty-ninth session, `s49-c-fft.txt`), so the rule stays as it is.
-const NEXT_PREFETCH_MAX_BLOCKS: u32 = 2;
 
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
 /// that uses them (the large four-step and Bluestein tables cost milliseconds to compute).

@@ -728,18 +728,17 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
     __shared__ rm_i64 placed[(3 * TPB + 1) / 2 * 2];
 #ifdef RM_FFT_NEXT_PREFETCH
     // The input of the block that will run `next_blocks` blocks per multiprocessor later (the
-    // blocks of this kernel a multiprocessor holds, from the driver's occupancy figure at launch;
-    // 0: RM_FFT_NEXT_PREFETCH, the generator's estimate; negative: none, the launch holds more
-    // than the prefetch pays for): this SM's next block, when blocks start in order. Asked of
-    // L2 before a later pass
-    // (io.prefetch_next), so that global memory keeps reading while this block computes: one-
-    // transform blocks of long rows, one or two a multiprocessor, otherwise load their input
-    // only when they start (`next_prefetch` in kernels/src/gen/fft.rs). Found by a lane of the
-    // second warp, beside the first warp's offsets.
+    // blocks of this kernel a multiprocessor holds, the driver's occupancy figure at launch; 0:
+    // RM_FFT_NEXT_PREFETCH, the generator's estimate): this SM's next block, when blocks start
+    // in order. Asked of L2 before a later pass (io.prefetch_next), so that global memory keeps
+    // reading while this block computes: one-transform blocks of long rows, one or two a
+    // multiprocessor, otherwise load their input only when they start (`next_prefetch` in
+    // kernels/src/gen/fft.rs). Found by a lane of the second warp, beside the first warp's
+    // offsets.
     static_assert(TPB == 1, "next-block prefetch: one transform a block");
     io.next_base = -1;
 #if RM_NVIDIA
-    if (tid == (TPT > 32 ? 32 : 0) && next_blocks >= 0) {
+    if (tid == (TPT > 32 ? 32 : 0)) {
         const rm_i64 next = first + (rm_i64)rm_sm_count() * (next_blocks > 0 ? next_blocks : RM_FFT_NEXT_PREFETCH);
         rm_i64 a = 0, b = 0, c = 0;
         if (next < transforms) {

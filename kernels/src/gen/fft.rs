@@ -1070,9 +1070,9 @@ impl StockhamKernel {
 
     /// Where a block asks L2 for the input of the block that will follow it on its
     /// multiprocessor (`RM_FFT_NEXT_PREFETCH` in fft.hip; sm_90 and later): the blocks ahead per
-    /// multiprocessor as [`Self::resident_blocks_sm90`] estimates them (the launch passes the
-    /// driver's figure instead, `next_blocks` in fft/src/gpu.rs), for plain complex row kernels of one
-    /// transform a block that an SM holds at most two of (16384 single: one block of 512
+    /// multiprocessor as [`Self::resident_blocks_sm90`] estimates them (launches pass the
+    /// driver's figure instead: `next_blocks` in fft/src/gpu.rs), for plain complex row kernels
+    /// of one transform a block that an SM holds at most two of (16384 single: one block of 512
     /// threads; 8192: two of 256). Such a multiprocessor otherwise stops reading global memory
     /// while its blocks compute. Asked for before pass [`Self::next_prefetch_pass`]. On an H200
     /// (benches/results/2026-11-21-h100-fft.md, forty-eighth session; two rounds, against none):
