@@ -16,6 +16,12 @@
 # PHASE=d: the pass before which the prefetch is asked for (ROCMATH_FFT_NEXT_PREFETCH_AT 0-3,
 #          the last by default) and none, at lengths whose kernels an SM holds two of or whose
 #          distance changed in phase b; one round.
+# PHASE=e: (the final build, without the gate) fft-test; the largest odd composite radix
+#          (ROCMATH_FFT_ODD_RADIX) at the weakest mid lengths (3375, 9000, 4860, 10000), one
+#          round.
+# PHASE=f: a larger odd cap where it saves two passes (`cuts_passes`: 3375 as 15 15 15, 6000 as
+#          16 25 15) against ROCMATH_FFT_CUT_PASSES=0, every precision, two rounds; fft-test
+#          odd_composite_radices (which now holds both).
 source benches/device/session.sh
 case $P in
 a)
@@ -50,6 +56,23 @@ d)
     line "c2c $p $n none" ROCMATH_FFT_NEXT_PREFETCH=0 -- "${args[@]}"
     for at in 0 1 2 3; do line "c2c $p $n at$at" ROCMATH_FFT_NEXT_PREFETCH_AT=$at -- "${args[@]}"; done
   done > "$OUT/s49-d-fft.txt" 2>&1
+  ;;
+e)
+  nvidia-smi -L > "$OUT/s49-e-gpu.txt"
+  test_run 120 fft-test long_rows_in_batches_past_one_wave powers_of_2_3_5 > "$OUT/s49-e-fft-tests.txt"
+  for c in 3375 9000 4860 10000; do
+    sweep_case $c
+    args=(--precision $p --type c2c --length $n --batch $b)
+    line "c2c $p $n default" -- "${args[@]}"
+    for cap in 1 9 15 25 27; do line "c2c $p $n odd$cap" ROCMATH_FFT_ODD_RADIX=$cap -- "${args[@]}"; done
+  done > "$OUT/s49-e-fft.txt" 2>&1
+  ;;
+f)
+  nvidia-smi -L > "$OUT/s49-f-gpu.txt"
+  test_run 150 fft-test odd_composite_radices > "$OUT/s49-f-fft-tests.txt"
+  for r in r1 r2; do
+    env_ab c2c "3375 6000 d3375 d6000 h3375 h6000" " $r" cut kept ROCMATH_FFT_CUT_PASSES=0
+  done > "$OUT/s49-f-fft.txt" 2>&1
   ;;
 esac
 exit $status

@@ -432,7 +432,26 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
             cap = larger;
         }
     }
+    // Then the smallest larger cap that takes two passes or more out while a transform keeps
+    // 128 threads ([`cuts_passes`]).
+    if cuts_passes() {
+        let count = |odd| passes(odd).map_or(usize::MAX, |p| p.len());
+        if let Some(larger) = [9, 15, 21, 25, 27].into_iter().filter(|&c| c > cap).find(|&c| count(c).saturating_add(2) <= count(cap) && threads(c) >= 128) {
+            cap = larger;
+        }
+    }
     cap
+}
+
+/// Whether [`odd_radix`] takes a larger odd cap where it saves two passes or more (each a
+/// round trip of the row through shared memory and a barrier) and leaves at least 128 threads
+/// a transform: 3375 as 15 15 15 on 225 threads instead of 9 5 5 5 3 on 375 (on an H200,
+/// benches/results/2026-11-21-h100-fft.md, forty-ninth session). One pass fewer did not pay
+/// (5000 as 8 25 25 on 200 threads: 0.85 -> 0.72 of cuFFT, thirty-fourth session).
+/// `ROCMATH_FFT_CUT_PASSES=0` turns it off (A/B).
+fn cuts_passes() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| env_number("ROCMATH_FFT_CUT_PASSES", |v| v <= 1).unwrap_or(1) == 1)
 }
 
 /// `ROCMATH_FFT_PAIR_TWO`: 0 no pairing, 1 the smallest pairable odd pass, 2 (the default) the
@@ -1995,6 +2014,16 @@ mod tests {
             let (radix, ns) = (k.passes[at], k.passes[..at].iter().product::<usize>());
             assert_eq!(k.source().contains(&format!("        io.prefetch_next({});\n        rm_fft_pass<{}, {radix}, {ns}, ", k.n, k.n)), blocks.is_some(), "{}", k.module_name());
         }
+    }
+
+    #[test]
+    fn a_larger_odd_cap_where_it_saves_two_passes() {
+        let row = |n| StockhamKernel::new(FftPrecision::F32, FftPrecision::F32, n, false, false, SHARED_SM90).unwrap();
+        // Two passes fewer, 225 and 240 threads: the larger cap.
+        assert_eq!((row(3375).passes, row(3375).tpt), (vec![15, 15, 15], 225));
+        assert_eq!((row(6000).passes, row(6000).tpt), (vec![16, 25, 15], 240));
+        // One pass fewer (5000 as 8 25 25) is not enough.
+        assert_eq!(row(5000).passes, vec![10, 10, 10, 5]);
     }
 
     #[test]
