@@ -432,9 +432,9 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
             cap = larger;
         }
     }
-    // Then the smallest larger cap that takes two passes or more out while a transform keeps
-    // 128 threads ([`cuts_passes`]).
-    if cuts_passes() {
+    // Then, in row kernels (the measured case), the smallest larger cap that takes two passes
+    // or more out while a transform keeps 128 threads ([`cuts_passes`]).
+    if cuts_passes() && !column {
         let count = |odd| passes(odd).map_or(usize::MAX, |p| p.len());
         if let Some(larger) = [9, 15, 21, 25, 27].into_iter().filter(|&c| c > cap).find(|&c| count(c).saturating_add(2) <= count(cap) && threads(c) >= 128) {
             cap = larger;
@@ -443,9 +443,9 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     cap
 }
 
-/// Whether [`odd_radix`] takes a larger odd cap where it saves two passes or more (each a
-/// round trip of the row through shared memory and a barrier) and leaves at least 128 threads
-/// a transform: 3375 as 15 15 15 on 225 threads instead of 9 5 5 5 3 on 375 (on an H200,
+/// Whether [`odd_radix`] takes a larger odd cap for a row kernel where it saves two passes or
+/// more (each a round trip of the row through shared memory and a barrier) and leaves at least
+/// 128 threads a transform: 3375 as 15 15 15 on 225 threads instead of 9 5 5 5 3 on 375 (on an H200,
 /// benches/results/2026-11-21-h100-fft.md, forty-ninth session). One pass fewer did not pay
 /// (5000 as 8 25 25 on 200 threads: 0.85 -> 0.72 of cuFFT, thirty-fourth session).
 /// `ROCMATH_FFT_CUT_PASSES=0` turns it off (A/B).
