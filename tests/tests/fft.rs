@@ -629,8 +629,8 @@ fn long_rows_in_batches_past_one_wave() {
 fn odd_composite_radices() {
     // Lengths whose odd primes pack into the composite butterflies (9, 15, 21, 25, 27; on sm_90,
     // single): one pass (252 = 4 9 7, 675 = 9 5 5 3, 2187 = 9 9 9 3, 3375 = 15 15 15 and 6000 =
-    // 16 25 15 where the larger cap saves two passes, 4374 = 2 9 9 9 3, 5400 = 8 15
-    // 15 3, 6561 = 27 27 9, 7203 = 21 7 7 7, 15625 = 25 25 25, 19683 = 27 27 27 in 729 threads),
+    // 16 25 15 where the larger cap saves two passes, 4374 = 2 9 9 9 3, 5400 = 8 15 15 3, 6561 =
+    // 27 27 9, 7203 = 21 7 7 7, 15625 = 25 25 25, 19683 = 27 27 27 in 729 threads),
     // four-step (177147, whose 243-point columns run 27 9; 15625 in double), every precision,
     // both directions; real transforms of 750 and 13122 (halves of 375 and 6561). 375 and 3000
     // keep a pass per prime: the radix-3 and radix-5 paths beside them.

@@ -445,9 +445,10 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
 
 /// Whether [`odd_radix`] takes a larger odd cap for a row kernel where it saves two passes or
 /// more (each a round trip of the row through shared memory and a barrier) and leaves at least
-/// 128 threads a transform: 3375 as 15 15 15 on 225 threads instead of 9 5 5 5 3 on 375 (on an H200,
-/// benches/results/2026-11-21-h100-fft.md, forty-ninth session). One pass fewer did not pay
-/// (5000 as 8 25 25 on 200 threads: 0.85 -> 0.72 of cuFFT, thirty-fourth session).
+/// 128 threads a transform: 3375 as 15 15 15 on 225 threads instead of 9 5 5 5 3 on 375, 6000
+/// as 16 25 15 on 240 instead of 16 5 5 5 3 on 375 (on an H200, 10-33 % faster in every
+/// precision: benches/results/2026-11-21-h100-fft.md, forty-ninth session). One pass fewer did
+/// not pay (5000 as 8 25 25 on 200 threads: 0.85 -> 0.72 of cuFFT, thirty-fourth session).
 /// `ROCMATH_FFT_CUT_PASSES=0` turns it off (A/B).
 fn cuts_passes() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
