@@ -408,8 +408,10 @@ fn row_radix(n: usize) -> usize {
 /// `ROCMATH_FFT_ODD_RADIX` (1, 9, 15, 21, 25 or 27) sets the cap for every length, for A/B; 1
 /// gives each odd prime its own pass, as before the composites.
 fn odd_radix(n: usize, two: usize, column: bool) -> usize {
+    // The odd composite caps, smallest first (the butterflies built from their primes).
+    const CAPS: [usize; 5] = [9, 15, 21, 25, 27];
     static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| [1, 9, 15, 21, 25, 27].contains(&r))) {
+    if let Some(cap) = *FORCED.get_or_init(|| env_number("ROCMATH_FFT_ODD_RADIX", |r| r == 1 || CAPS.contains(&r))) {
         return cap;
     }
     let passes = |odd| factorize_with(n, RadixCaps { two, odd, tens: 0, pair_two: 0 });
@@ -419,12 +421,12 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     if column {
         // The largest cap whose passes all split evenly over the threads.
         let even = |odd| passes(odd).is_some_and(|p| p.iter().all(|&r| (n / r).is_multiple_of(threads_of(&p))));
-        if let Some(cap) = [27, 25, 21, 15, 9].into_iter().find(|&c| even(c)) {
+        if let Some(cap) = CAPS.into_iter().rev().find(|&c| even(c)) {
             return cap;
         }
     }
     let mut cap = if threads(9) >= threads(1).min(27) { 9 } else { 1 };
-    for larger in [15, 21, 25, 27] {
+    for larger in CAPS.into_iter().skip(1) {
         if threads(cap) <= 512 {
             break;
         }
@@ -436,7 +438,7 @@ fn odd_radix(n: usize, two: usize, column: bool) -> usize {
     // or more out while a transform keeps 128 threads ([`cuts_passes`]).
     if cuts_passes() && !column {
         let count = |odd| passes(odd).map_or(usize::MAX, |p| p.len());
-        if let Some(larger) = [9, 15, 21, 25, 27].into_iter().filter(|&c| c > cap).find(|&c| count(c).saturating_add(2) <= count(cap) && threads(c) >= 128) {
+        if let Some(larger) = CAPS.into_iter().filter(|&c| c > cap).find(|&c| count(c).saturating_add(2) <= count(cap) && threads(c) >= 128) {
             cap = larger;
         }
     }
