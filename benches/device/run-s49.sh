@@ -22,6 +22,8 @@
 # PHASE=f: a larger odd cap where it saves two passes (`cuts_passes`: 3375 as 15 15 15, 6000 as
 #          16 25 15) against ROCMATH_FFT_CUT_PASSES=0, every precision, two rounds; fft-test
 #          odd_composite_radices (which now holds both).
+# PHASE=g: (the review's build: next_blocks recorded at plan creation, not asked per launch)
+#          fft-test; 9000 and 7560 single against the estimate, one round.
 source benches/device/session.sh
 case $P in
 a)
@@ -73,6 +75,11 @@ f)
   for r in r1 r2; do
     env_ab c2c "3375 6000 d3375 d6000 h3375 h6000" " $r" cut kept ROCMATH_FFT_CUT_PASSES=0
   done > "$OUT/s49-f-fft.txt" 2>&1
+  ;;
+g)
+  nvidia-smi -L > "$OUT/s49-g-gpu.txt"
+  test_run 100 fft-test long_rows_in_batches_past_one_wave > "$OUT/s49-g-fft-tests.txt"
+  env_ab c2c "9000 7560" " r1" driver model ROCMATH_FFT_NEXT_BLOCKS=model > "$OUT/s49-g-fft.txt" 2>&1
   ;;
 esac
 exit $status

@@ -73,10 +73,12 @@ fn general_module(device: &GpuDevice, kernel: &StockhamKernel) -> Result<Arc<Mod
 }
 
 /// Runs a Stockham launch's variant (`Op::Stockham::others`) that `pick_variant` chooses from
-/// the blocks per SM the occupancy calculator gives each, instead of its kernel.
+/// the blocks per SM the occupancy calculator gives each, instead of its kernel; records those
+/// blocks, also for a kernel without variants that asks L2 for the next block's input (its
+/// `next_blocks`).
 fn pick_by_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Result<()> {
     let Op::Stockham { kernel, others, blocks, .. } = &mut l.op else { return Ok(()) };
-    if others.is_empty() {
+    if others.is_empty() && kernel.next_prefetch().is_none() {
         return Ok(());
     }
     let blocks_of = |k: &StockhamKernel| -> Result<u32> {
@@ -98,19 +100,20 @@ fn pick_by_blocks(l: &mut Launch, modules: &HashMap<String, Arc<Module>>) -> Res
 
 /// What a Stockham launch passes as `next_blocks`: for kernels that ask L2 for the input of the
 /// block that follows on the multiprocessor (`StockhamKernel::next_prefetch`), the blocks of
-/// the kernel a multiprocessor holds, from the driver's occupancy figure (cached per function),
-/// since ptxas's registers decide it, not the generator's estimate (9000 and 7560 single: 80
-/// and 64 registers, two blocks where the estimate says one; 6561 and 3375 three and four where
-/// it says two); else 0. `pair_aligned`: these buffers run the plain kernel, not its general
-/// twin, which asks for nothing. `ROCMATH_FFT_NEXT_BLOCKS=model` passes 0, so that the kernel
-/// takes the estimate (A/B).
-fn next_blocks(kernel: &StockhamKernel, pair_aligned: bool, resident: impl FnOnce() -> rocmath_runtime::Result<u32>) -> Result<i32> {
+/// the kernel a multiprocessor holds, the driver's occupancy figure that `pick_by_blocks`
+/// recorded at plan creation (`blocks[0]`), since ptxas's registers decide it, not the
+/// generator's estimate (9000 and 7560 single: 80 and 64 registers, two blocks where the
+/// estimate says one; 6561 and 3375 three and four where it says two); else 0.
+/// `pair_aligned`: these buffers run the plain kernel, not its general twin, which asks for
+/// nothing. `ROCMATH_FFT_NEXT_BLOCKS=model` passes 0, so that the kernel takes the estimate
+/// (A/B).
+fn next_blocks(kernel: &StockhamKernel, blocks: &[u32], pair_aligned: bool) -> i32 {
     static MODEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let model = *MODEL.get_or_init(|| std::env::var("ROCMATH_FFT_NEXT_BLOCKS").is_ok_and(|v| v == "model"));
-    if model || !pair_aligned || kernel.next_prefetch().is_none() {
-        return Ok(0);
+    match blocks.first() {
+        Some(&b) if !model && pair_aligned && kernel.next_prefetch().is_some() => b.min(i32::MAX as u32) as i32,
+        _ => 0,
     }
-    Ok(resident()?.min(i32::MAX as u32) as i32)
 }
 
 /// Uploaded tables, per device, table and compute precision: read-only, shared by every plan
@@ -273,7 +276,8 @@ enum Op {
         /// others here.
         others: Vec<StockhamKernel>,
         /// Blocks per SM of `kernel`, then of each of `others`, once [`GpuPlan::new`] has
-        /// compared them.
+        /// compared them (`kernel`'s alone where it has no variants but prefetches the next
+        /// block's input; empty otherwise).
         blocks: Vec<u32>,
     },
     R2cPost { h: usize },
@@ -1166,7 +1170,7 @@ impl GpuPlan {
         };
         let mut args = KernelArgs::new();
         let cfg = match &l.op {
-            Op::Stockham { kernel, dir: _, ends, elem_strides, big, .. } => {
+            Op::Stockham { kernel, dir: _, ends, elem_strides, big, blocks, .. } => {
                 let optional = |t: Option<Table>| t.map_or(0, table);
                 args.push(src_re).push(src_im).push(elem_strides.0).push(in_il as i32).push(ends.herm_in as i32);
                 args.push(ends.n_in as i32).push(optional(ends.pre));
@@ -1182,7 +1186,7 @@ impl GpuPlan {
                     None => args.push(0u64).push(0u64).push(0u64).push(0i32),
                 };
                 self.push_scale(&mut args, l.scale);
-                args.push(next_blocks(kernel, in_il && out_il, || function.max_active_blocks(kernel.threads(), kernel.shared_bytes()))?);
+                args.push(next_blocks(kernel, blocks, in_il && out_il));
                 let blocks = transforms.div_ceil(kernel.tpb).saturating_mul(kernel.cluster);
                 let grid = u32::try_from(blocks).ok().filter(|&g| g < i32::MAX as u32).ok_or_else(|| internal("too many transforms for one launch"))?;
                 LaunchConfig { grid: [grid, 1, 1], block: [kernel.threads(), 1, 1], shared_bytes: kernel.shared_bytes() }
