@@ -693,7 +693,7 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, r
     args.push(alpha_ptr).push(beta_ptr);
     args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
     args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
-    // (min_waves blocks per SM: 1, or 2 for one-consumer tiles that fit twice)
+    // (min_waves blocks per SM: 1, or 2-4 for one-consumer tiles that fit that many times)
     let resident = device.properties().compute_units * kernel.config.min_waves as usize;
     let dims = kernel.persistent_dims(call.m, call.n, call.batch, slices, resident);
     let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };

@@ -644,7 +644,7 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
                 configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]) && configs.iter().any(|c| c.is_pingpong()),
                 "{arch}: {family:?} candidates"
             );
-            for cfg in &configs {
+            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
                 let mut h = Handle::on(&device).unwrap();
                 h.set_gemm_config(Some(*cfg));
                 let mut seed = 1300;
@@ -667,8 +667,10 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
     }
 }
 
-/// Ping-pong configs (two consumers taking 64-row tiles in turn) over batches of many more tiles
-/// than SMs, so that every block runs units of both consumers, odd and even counts of them, and
+/// Ping-pong configs (two consumers taking 64-row tiles in turn), and one-consumer configs that
+/// run several blocks per SM (`o2`-`o4`: a persistent grid of that many blocks an SM), over
+/// batches of many more tiles than resident blocks, so that every block runs several units (a
+/// ping-pong block units of both consumers), odd and even counts of them, and
 /// each consumer steps over the other's stages: K tiles of 4 per unit (k = 200) wrap every ring
 /// at different points, and 16 per unit (k = 1000) wrap it within a unit (more K tiles than
 /// stages: the mainloops must take turns). D stored by TMA (ldc aligned) and from registers (not).
@@ -679,8 +681,10 @@ fn wgmma_pingpong_strided_batches() {
         if device.properties().arch != "sm_90" {
             continue;
         }
-        let configs: Vec<GemmConfig> = GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().filter(|c| c.is_pingpong()).collect();
-        assert!(!configs.is_empty(), "ping-pong candidates");
+        let configs: Vec<GemmConfig> =
+            GemmConfig::candidates(GemmFamily::Hss, "sm_90").into_iter().filter(|c| c.is_pingpong() || (c.is_wgmma() && c.min_waves > 1)).collect();
+        assert!(configs.iter().any(|c| c.is_pingpong()) && configs.iter().any(|c| c.min_waves > 2), "ping-pong and several-blocks candidates");
+        let configs: Vec<GemmConfig> = configs.into_iter().filter(|c| config_selected(&c.tag())).collect();
         for cfg in &configs {
             let mut h = Handle::on(&device).unwrap();
             h.set_gemm_config(Some(*cfg));
@@ -689,7 +693,7 @@ fn wgmma_pingpong_strided_batches() {
                 hss_nt_strided_batch(&h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
             }
         }
-        eprintln!("{} ping-pong configs checked", configs.len());
+        eprintln!("{} ping-pong and several-blocks configs checked", configs.len());
     }
 }
 

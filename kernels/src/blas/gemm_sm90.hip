@@ -20,7 +20,7 @@
 //     The epilogue (alpha, beta * C, conversion) goes through shared memory and TMA stores
 //     (rm_sm90_store_tma) while the producer already loads the next tile's stages; D that TMA
 //     cannot describe is written from registers instead.
-//   * the grid is persistent (at most BLOCKS per SM, 1 or 2); block b takes tiles b, b + gridDim.x, ...
+//   * the grid is persistent (at most BLOCKS per SM, 1 to 4); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
 //   * split-K (SPLIT; the slice count `splits` is a kernel argument): each tile is `splits` work
 //     units, one per slice of its K tiles; a unit stores its f32 sums unscaled to a workspace,
@@ -191,15 +191,15 @@ struct rm_sm90_config {
         XPOSE = XPOSE_, RINGS = 1 + XPOSE, XWARPS = 3,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + RINGS * 2 * STAGES * 8,
-        // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2
-        // for one-consumer tiles small enough that two fit, so that two pipelines stream at once.
+        // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2-4
+        // for one-consumer tiles small enough that they fit, so that several pipelines stream at once.
         BLOCKS = BLOCKS_,
         // Registers per thread after setmaxnreg (two consumers): the producer keeps few (16 more
         // when it transposes: its per-lane address bases), the consumers take the rest
         // (multiples of 8). They can only trade what the block was launched with: 168 a thread
         // (65536 / 384, rounded down to 8); a setmaxnreg.inc asking for more than that pool
         // holds waits forever. One consumer (64-row tiles, for small m) keeps the registers its
-        // 256 threads start with (up to 255, or 128 with two blocks per SM): no setmaxnreg.
+        // 256 threads start with (up to 255; 128, 80 or 64 with two, three or four blocks per SM): no setmaxnreg.
         LAUNCH_REGS = (65536 / (THREADS * BLOCKS)) / 8 * 8,
         PRODUCER_REGS = XPOSE ? 56 : 40,
         CONSUMER_REGS = XPOSE ? 224 : 232
@@ -215,7 +215,7 @@ struct rm_sm90_config {
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
-    static_assert(BLOCKS == 1 || (BLOCKS == 2 && CONSUMERS == 1), "two blocks per SM: one consumer each (setmaxnreg needs the registers)");
+    static_assert(BLOCKS == 1 || (BLOCKS <= 4 && CONSUMERS == 1), "two to four blocks per SM: one consumer each (setmaxnreg needs the registers)");
 };
 
 // One warp's in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of

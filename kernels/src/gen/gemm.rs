@@ -20,7 +20,7 @@
 //! as two consumer warpgroups of 64 rows each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
 //! stores its tile while the other multiplies the next), for small batched matrices; `_o2` on a
-//! one-consumer tile runs two blocks per SM. The tf32
+//! one-consumer tile runs two blocks per SM (`_o3`, `_o4`: three, four). The tf32
 //! and s8 instructions read k-contiguous operands only: their modules hold the TN kernel, and the
 //! host copies other layouts' operands k-contiguous first, except for tf32 configs that transpose
 //! in shared memory (`s3t`), whose modules hold every layout.
@@ -460,8 +460,8 @@ impl GemmConfig {
         if !(2..=16).contains(&self.stages) {
             return Err(format!("wgmma: {} stages (2 to 16)", self.stages));
         }
-        if self.group_m == 0 || !(self.min_waves == 1 || (self.min_waves == 2 && self.waves == [1, 1])) {
-            return Err("wgmma: group_m positive, min_waves 1 (one block per SM) or, with one consumer (w1x1), 2".into());
+        if self.group_m == 0 || !(self.min_waves == 1 || ((2..=4).contains(&self.min_waves) && self.waves == [1, 1])) {
+            return Err("wgmma: group_m positive, min_waves 1 (one block per SM) or, with one consumer (w1x1), 2 to 4".into());
         }
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
@@ -470,8 +470,8 @@ impl GemmConfig {
         if lds > MAX_DYNAMIC_LDS {
             return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
         }
-        if self.min_waves == 2 && super::sm90_blocks_by_shared(lds as usize) < 2 {
-            return Err(format!("wgmma: two blocks of {lds} bytes of shared memory do not fit an SM"));
+        if super::sm90_blocks_by_shared(lds as usize) < self.min_waves as usize {
+            return Err(format!("wgmma: {} blocks of {lds} bytes of shared memory do not fit an SM", self.min_waves));
         }
         Ok(())
     }
@@ -698,6 +698,12 @@ impl GemmConfig {
                     // (64 x 256 spills under the 168 registers of 384 threads.)
                     for (n, stages) in [(64, 8), (64, 12), (128, 6), (128, 8)] {
                         v.push(GemmConfig { mt: [64, n, 64], ..GemmConfig::wgmma(wg, n, stages) });
+                    }
+                    // One consumer, several blocks per SM (`o2`-`o3`): as many independent
+                    // pipelines an SM, for the memory-bound small batches (64^3 f16: 16 KiB of A and
+                    // B and 8-16 KiB of D a matrix, a few wgmma instructions).
+                    for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (128, 3, 2)] {
+                        v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], min_waves: blocks, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [

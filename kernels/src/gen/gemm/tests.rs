@@ -368,7 +368,13 @@ fn tf32_smem_transpose_configs() {
     assert_eq!(two.tag(), "mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32");
     assert!(two.validate(GemmFamily::Xf32).is_ok());
     assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2>"));
-    assert!(GemmConfig { stages: 3, ..two }.validate(GemmFamily::Xf32).unwrap_err().contains("two blocks"));
+    assert!(GemmConfig { stages: 3, ..two }.validate(GemmFamily::Xf32).unwrap_err().contains("2 blocks"));
+    // Three (or four) blocks of one 16-bit consumer each, when that many fit the SM's shared memory.
+    let three = GemmConfig { mt: [64, 64, 64], waves: [1, 1], stages: 3, min_waves: 3, ..hss };
+    assert_eq!(three.tag(), "mt64x64x64_w1x1_s3_x_g8_o3_wgmma64xnx16f16");
+    assert!(three.validate(GemmFamily::Hss).is_ok());
+    assert!(GemmConfig { stages: 4, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
+    assert!(GemmConfig { min_waves: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
     assert!(GemmConfig { min_waves: 2, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
     let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
     assert!(cands.iter().any(|c| c.smem_transpose) && cands.iter().filter(|c| c.smem_transpose).all(|c| c.validate(GemmFamily::Xf32).is_ok()));

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Fiftieth session. Stage first: `TESTS="gemm" bash benches/device/stage.sh`, carry .carry (the
+# GEMM modules compile by nvrtc on the device; phase a warms the cache in parallel first).
+# Output: $OUT/s50-$PHASE*.txt.
+# PHASE=a: the 16-bit small batches (hss, bss, h at 64^3 x 4096 and 128^3 x 2048, NT) on
+#          one-consumer wgmma tiles that run two to four blocks per SM (`o2`-`o4`) against the
+#          table's pick, two rounds; then the gemm-test checks of those configs (tile edges in
+#          every layout, batches past the resident blocks).
+# PHASE=b: rocmath-tune over those configs and the committed picks (hss, bss, h; NT and NN; the
+#          two batches), tables to $OUT/tables; bench lines through them (ROCMATH_TUNING_DIR), three
+#          rounds NT and one NN, against the committed tables; the 16-bit table test on the new picks.
+source benches/device/session.sh
+source benches/device/gemm-lib.sh
+case $P in
+a)
+  nvidia-smi -L > "$OUT/s50-a-gpu.txt"
+  c64="table mt64x64x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s5_x_g8_o2 mt64x64x64_w1x1_s2_x_g8_o3 mt64x64x64_w1x1_s3_x_g8_o3 mt64x64x64_w1x1_s2_x_g8_o4"
+  c128="table mt64x128x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s3_x_g8_o3"
+  # args FAMILY SIZE CONFIG: the bench arguments of one line.
+  args() {
+    local atom=$([ $1 = bss ] && echo bf16 || echo f16) b=$([ $2 = 64 ] && echo 4096 || echo 2048)
+    echo "--precision $1 --transA N --transB T -m $2 -n $2 -k $2 --batch $b"
+    [ $3 = table ] || echo "--config $3_wgmma64xnx16$atom"
+  }
+  # Warm the kernel cache (nvrtc) with every module at once, 8 at a time.
+  for f in hss bss h; do
+    for c in $c64; do echo "$f 64 $c"; done
+    for c in $c128; do echo "$f 128 $c"; done
+  done > /tmp/cases
+  while read -r f s c; do
+    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args $f $s $c) > /dev/null 2>&1 ) &
+    while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
+  done < /tmp/cases
+  wait
+  for r in r1 r2; do
+    while read -r f s c; do
+      bench_line s50-a "$f ${s}^3 $c $r" $(args $f $s $c) > /dev/null
+    done < /tmp/cases
+  done
+  lines_table s50-a
+  export TEST_TIMEOUT=300
+  ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma tests_in_parallel s50-a-tests.txt "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges" "gemm-test wgmma_pingpong_strided_batches"
+  ;;
+b)
+  nvidia-smi -L > "$OUT/s50-b-gpu.txt"
+  PRECISIONS="hss bss h" LAYOUTS="NT NN" SIZES=64x64x64x4096,128x128x128x2048 VARIANTS=wgmma MAX_CANDIDATES=20 \
+    FILTER=o2_wgmma,o3_wgmma,mt64x64x64_w2x1_s8_,mt64x64x64_w2x1_s12_,mt128x128x64_w2x1_s6_ DEADLINE=300 STEP_TIMEOUT=120 \
+    bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
+  mv "$OUT/summary.txt" "$OUT/s50-b-tune-summary.txt"
+  tar czf "$OUT/s50-b-tune.tgz" -C "$OUT" tables $(cd "$OUT" && ls tune-*.log) && rm -f "$OUT"/tune-*.log "$OUT/env.txt"
+  grep -E "^==|winner" "$OUT/s50-b-tune-summary.txt" | cut -c1-160
+  for r in r1 r2 r3; do
+    for f in hss bss h; do
+      for s in 64 128; do
+        b=$([ $s = 64 ] && echo 4096 || echo 2048)
+        a=(--precision $f --transA N --transB T -m $s -n $s -k $s --batch $b)
+        bench_line s50-b "$f ${s}^3 NT committed $r" "${a[@]}" > /dev/null
+        ROCMATH_TUNING_DIR=$OUT/tables bench_line s50-b "$f ${s}^3 NT tuned $r" "${a[@]}" > /dev/null
+        if [ $r = r1 ]; then
+          a[5]=N
+          bench_line s50-b "$f ${s}^3 NN committed $r" "${a[@]}" > /dev/null
+          ROCMATH_TUNING_DIR=$OUT/tables bench_line s50-b "$f ${s}^3 NN tuned $r" "${a[@]}" > /dev/null
+        fi
+      done
+    done
+  done
+  lines_table s50-b
+  ROCMATH_TUNING_DIR=$OUT/tables ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma TEST_TIMEOUT=200 run_test s50-b-tests.txt gemm-test table_configs_match_reference_16_bit
+  grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-b-tests.txt"
+  ;;
+esac
+exit $status
