@@ -42,7 +42,7 @@ def main():
             spill = f"spill stores {m.group(1)} B, loads {m.group(2)} B"
         elif m := re.search(r"Used (\d+) registers", line):
             print(f"{name}: {m.group(1)} registers, {spill}")
-        elif "error" in line:
+        elif "error" in line or "fatal" in line or "warning" in line.lower():
             print(line)
     if rc == 0 and "--sass" in sys.argv:
         write_sass(nvrtc, prog, sys.argv[sys.argv.index("--sass") + 1])

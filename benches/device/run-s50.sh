@@ -9,40 +9,48 @@
 # PHASE=b: rocmath-tune over those configs and the committed picks (hss, bss, h; NT and NN; the
 #          two batches), tables to $OUT/tables; bench lines through them (ROCMATH_TUNING_DIR), three
 #          rounds NT and one NN, against the committed tables; the 16-bit table test on the new picks.
+# PHASE=c: (phase b's tables committed) two consumers and two blocks per SM (`w2x1 ... o2`:
+#          128 x 64 tiles, and 64 x 64 ping-pong) against the tables, two rounds; their tests.
+# PHASE=d: issue 3's shapes with the committed tables, every precision's batches
+#          (run-gemm-goals.sh), to $OUT/s50-d-goals.txt; the 16-bit table test on the new picks.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
-case $P in
-a)
-  nvidia-smi -L > "$OUT/s50-a-gpu.txt"
-  c64="table mt64x64x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s5_x_g8_o2 mt64x64x64_w1x1_s2_x_g8_o3 mt64x64x64_w1x1_s3_x_g8_o3 mt64x64x64_w1x1_s2_x_g8_o4"
-  c128="table mt64x128x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s3_x_g8_o3"
-  # args FAMILY SIZE CONFIG: the bench arguments of one line.
-  args() {
-    local atom=$([ $1 = bss ] && echo bf16 || echo f16) b=$([ $2 = 64 ] && echo 4096 || echo 2048)
-    echo "--precision $1 --transA N --transB T -m $2 -n $2 -k $2 --batch $b"
-    [ $3 = table ] || echo "--config $3_wgmma64xnx16$atom"
-  }
-  # Warm the kernel cache (nvrtc) with every module at once, 8 at a time.
-  for f in hss bss h; do
-    for c in $c64; do echo "$f 64 $c"; done
-    for c in $c128; do echo "$f 128 $c"; done
-  done > /tmp/cases
+nvidia-smi -L > "$OUT/s50-$P-gpu.txt"
+# args FAMILY SIZE CONFIG: the bench arguments of one line (NT; SIZE 64 or 128).
+args() {
+  local atom=$([ $1 = bss ] && echo bf16 || echo f16) b=$([ $2 = 64 ] && echo 4096 || echo 2048)
+  echo "--precision $1 --transA N --transB T -m $2 -n $2 -k $2 --batch $b"
+  [ $3 = table ] || echo "--config $3_wgmma64xnx16$atom"
+}
+# cases_lines FILE ROUNDS: each case of /tmp/cases ("FAMILY SIZE CONFIG" lines) compiled by nvrtc
+# first, 8 at a time (the kernel cache), then a bench line each, ROUNDS times.
+cases_lines() {
+  local f s c r
   while read -r f s c; do
     ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args $f $s $c) > /dev/null 2>&1 ) &
     while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
   done < /tmp/cases
   wait
-  for r in r1 r2; do
+  for r in $2; do
     while read -r f s c; do
-      bench_line s50-a "$f ${s}^3 $c $r" $(args $f $s $c) > /dev/null
+      bench_line $1 "$f ${s}^3 $c $r" $(args $f $s $c) > /dev/null
     done < /tmp/cases
   done
-  lines_table s50-a
+  lines_table $1
+}
+case $P in
+a)
+  c64="table mt64x64x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s5_x_g8_o2 mt64x64x64_w1x1_s2_x_g8_o3 mt64x64x64_w1x1_s3_x_g8_o3 mt64x64x64_w1x1_s2_x_g8_o4"
+  c128="table mt64x128x64_w1x1_s3_x_g8_o2 mt64x64x64_w1x1_s4_x_g8_o2 mt64x64x64_w1x1_s3_x_g8_o3"
+  for f in hss bss h; do
+    for c in $c64; do echo "$f 64 $c"; done
+    for c in $c128; do echo "$f 128 $c"; done
+  done > /tmp/cases
+  cases_lines s50-a "r1 r2"
   export TEST_TIMEOUT=300
   ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma tests_in_parallel s50-a-tests.txt "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges" "gemm-test wgmma_pingpong_strided_batches"
   ;;
 b)
-  nvidia-smi -L > "$OUT/s50-b-gpu.txt"
   PRECISIONS="hss bss h" LAYOUTS="NT NN" SIZES=64x64x64x4096,128x128x128x2048 VARIANTS=wgmma MAX_CANDIDATES=20 \
     FILTER=o2_wgmma,o3_wgmma,mt64x64x64_w2x1_s8_,mt64x64x64_w2x1_s12_,mt128x128x64_w2x1_s6_ DEADLINE=300 STEP_TIMEOUT=120 \
     bash benches/device/run-tune.sh > /dev/null 2>&1 || status=1
@@ -67,6 +75,22 @@ b)
   lines_table s50-b
   ROCMATH_TUNING_DIR=$OUT/tables ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma TEST_TIMEOUT=200 run_test s50-b-tests.txt gemm-test table_configs_match_reference_16_bit
   grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-b-tests.txt"
+  ;;
+c)
+  for f in hss bss h; do
+    for c in table mt64x64x64_w2x1_s3_x_g8_o2 mt64x64x64_w2x1_s4_x_g8_o2; do echo "$f 64 $c"; done
+    for c in table mt128x64x64_w2x1_s3_x_g8_o2 mt64x64x64_w2x1_s3_x_g8_o2 mt64x64x64_w2x1_s4_x_g8_o2; do echo "$f 128 $c"; done
+  done > /tmp/cases
+  cases_lines s50-c "r1 r2"
+  ROCMATH_TEST_CONFIGS=w2x1_s3_x_g8_o2,w2x1_s4_x_g8_o2 TEST_TIMEOUT=300 tests_in_parallel s50-c-tests.txt \
+    "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges" "gemm-test wgmma_pingpong_strided_batches"
+  ;;
+d)
+  BATCH_PRECISIONS="hss bss h s d xf32" bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
+  mv "$OUT/goals.txt" "$OUT/s50-d-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s50-d-goals-full.txt"
+  sed 's/^\(.*\) |.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*ratio \([0-9.]*\).*/\1 | \2 | \3/' "$OUT/s50-d-goals.txt" | cut -c1-160
+  ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma TEST_TIMEOUT=200 run_test s50-d-tests.txt gemm-test table_configs_match_reference_16_bit
+  grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-d-tests.txt"
   ;;
 esac
 exit $status

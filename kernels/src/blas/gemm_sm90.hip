@@ -197,12 +197,15 @@ struct rm_sm90_config {
         // Registers per thread after setmaxnreg (two consumers): the producer keeps few (16 more
         // when it transposes: its per-lane address bases), the consumers take the rest
         // (multiples of 8). They can only trade what the block was launched with: 168 a thread
-        // (65536 / 384, rounded down to 8); a setmaxnreg.inc asking for more than that pool
-        // holds waits forever. One consumer (64-row tiles, for small m) keeps the registers its
-        // 256 threads start with (up to 255; 128, 80 or 64 with two, three or four blocks per SM): no setmaxnreg.
+        // (65536 / 384, rounded down to 8; 80 with two blocks per SM), so 232 (96) for each
+        // consumer; a setmaxnreg.inc asking for more than that pool holds waits forever. (ptxas
+        // compiles the whole kernel within the launch's figure, 80, when two blocks share an SM:
+        // a 64 x 128 consumer tile then does not compile.) One consumer (64-row tiles, for small
+        // m) keeps the registers its 256 threads start with (up to 255; 128, 80 or 64 with two,
+        // three or four blocks per SM): no setmaxnreg.
         LAUNCH_REGS = (65536 / (THREADS * BLOCKS)) / 8 * 8,
         PRODUCER_REGS = XPOSE ? 56 : 40,
-        CONSUMER_REGS = XPOSE ? 224 : 232
+        CONSUMER_REGS = ((CONSUMERS + 1) * LAUNCH_REGS - PRODUCER_REGS) / CONSUMERS / 8 * 8
     };
     // (Three consumers would leave too few registers for 128 accumulators.)
     static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
@@ -215,7 +218,7 @@ struct rm_sm90_config {
     static_assert(C_BYTES == 2 || C_BYTES == 4, "D elements of 2 or 4 bytes");
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
-    static_assert(BLOCKS == 1 || (BLOCKS <= 4 && CONSUMERS == 1), "two to four blocks per SM: one consumer each (setmaxnreg needs the registers)");
+    static_assert(BLOCKS == 1 || (BLOCKS <= 4 && CONSUMERS == 1) || BLOCKS == 2, "two to four blocks per SM of one consumer, two of two");
 };
 
 // One warp's in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of

@@ -460,8 +460,8 @@ impl GemmConfig {
         if !(2..=16).contains(&self.stages) {
             return Err(format!("wgmma: {} stages (2 to 16)", self.stages));
         }
-        if self.group_m == 0 || !(self.min_waves == 1 || ((2..=4).contains(&self.min_waves) && self.waves == [1, 1])) {
-            return Err("wgmma: group_m positive, min_waves 1 (one block per SM) or, with one consumer (w1x1), 2 to 4".into());
+        if self.group_m == 0 || !(self.min_waves <= 2 || (self.min_waves <= 4 && self.waves == [1, 1])) {
+            return Err("wgmma: group_m positive, min_waves 1 or 2 (blocks per SM) or, with one consumer (w1x1), up to 4".into());
         }
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
@@ -705,6 +705,11 @@ impl GemmConfig {
                     for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (128, 3, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], min_waves: blocks, ..GemmConfig::wgmma(wg, n, stages) });
                     }
+                    // Two ping-pong consumers and two blocks per SM: 80 registers a thread, so
+                    // 64 x 64 tiles (a 64 x 128 one needs about 90). bss 128^3 x 2048 2 % faster
+                    // than 128 x 128 s6; 128 x 64 (two consumers on a tile) and 4 stages 7-12 %
+                    // slower (2026-11-21-h100-gemm/s50-c.txt).
+                    v.push(GemmConfig { mt: [64, 64, 64], min_waves: 2, ..GemmConfig::wgmma(wg, 64, 3) });
                     let atom = mma16_atom(family);
                     for (mt, waves) in [
                         ([64, 64, 32], [2, 2]),

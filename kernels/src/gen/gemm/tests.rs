@@ -375,7 +375,7 @@ fn tf32_smem_transpose_configs() {
     assert!(three.validate(GemmFamily::Hss).is_ok());
     assert!(GemmConfig { stages: 4, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
     assert!(GemmConfig { min_waves: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
-    assert!(GemmConfig { min_waves: 2, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
+    assert!(GemmConfig { min_waves: 3, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
     let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
     assert!(cands.iter().any(|c| c.smem_transpose) && cands.iter().filter(|c| c.smem_transpose).all(|c| c.validate(GemmFamily::Xf32).is_ok()));
 }
