@@ -13,6 +13,8 @@
 #          128 x 64 tiles, and 64 x 64 ping-pong) against the tables, two rounds; their tests.
 # PHASE=d: issue 3's shapes with the committed tables, every precision's batches
 #          (run-gemm-goals.sh), to $OUT/s50-d-goals.txt; the 16-bit table test on the new picks.
+# PHASE=e: hss 16 x 8192 x 8192 (read 0.886 in phase d; its pick has 64 tiles for 132 SMs): the
+#          pick against split-K and several-blocks tiles, three rounds; their split-K tests.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s50-$P-gpu.txt"
@@ -91,6 +93,18 @@ d)
   sed 's/^\(.*\) |.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*ratio \([0-9.]*\).*/\1 | \2 | \3/' "$OUT/s50-d-goals.txt" | cut -c1-160
   ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma TEST_TIMEOUT=200 run_test s50-d-tests.txt gemm-test table_configs_match_reference_16_bit
   grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-d-tests.txt"
+  ;;
+e)
+  skinny="table mt64x128x64_w1x1_s6_x_g8_o1_k2 mt64x64x64_w1x1_s8_x_g8_o1 mt64x64x64_w1x1_s4_x_g8_o2_k2 mt64x64x64_w1x1_s3_x_g8_o3_k2 mt64x64x64_w1x1_s3_x_g8_o3_k3 mt64x128x64_w1x1_s3_x_g8_o2_k2"
+  sk() { echo "--precision hss --transA N --transB T -m 16 -n 8192 -k 8192"; [ $1 = table ] || echo "--config $1_wgmma64xnx16f16"; }
+  for c in $skinny; do ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(sk $c) > /dev/null 2>&1 ) & done
+  wait
+  for r in r1 r2 r3; do
+    for c in $skinny; do bench_line s50-e "hss 16x8192x8192 $c $r" $(sk $c) > /dev/null; done
+  done
+  lines_table s50-e
+  ROCMATH_TEST_CONFIGS=o2_k2_wgmma,o3_k2_wgmma,o3_k3_wgmma TEST_TIMEOUT=200 run_test s50-e-tests.txt gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges
+  grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-e-tests.txt"
   ;;
 esac
 exit $status

@@ -701,7 +701,11 @@ impl GemmConfig {
                     }
                     // One consumer, several blocks per SM (`o2`-`o3`): as many independent
                     // pipelines an SM, for the memory-bound small batches (64^3 f16: 16 KiB of A and
-                    // B and 8-16 KiB of D a matrix, a few wgmma instructions).
+                    // B and 8-16 KiB of D a matrix, a few wgmma instructions). On an H200, 64^3 x
+                    // 4096 5-8 % faster than the ping-pong tiles and h 128^3 x 2048 8 % faster than
+                    // 128 x 128 (2026-11-21-h100-gemm/s50-a.txt, s50-b.txt). (Four blocks spill
+                    // at 64 registers; split along K too, 16 x 8192 x 8192 ran 20-30 % slower than
+                    // unsplit 64 x 128 tiles, s50-e.txt.)
                     for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (128, 3, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], min_waves: blocks, ..GemmConfig::wgmma(wg, n, stages) });
                     }
