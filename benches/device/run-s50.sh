@@ -15,6 +15,13 @@
 #          (run-gemm-goals.sh), to $OUT/s50-d-goals.txt; the 16-bit table test on the new picks.
 # PHASE=e: hss 16 x 8192 x 8192 (read 0.886 in phase d; its pick has 64 tiles for 132 SMs): the
 #          pick against split-K and several-blocks tiles, three rounds; their split-K tests.
+# PHASE=f: one epilogue staging buffer where two would cost a block per SM: xf32 64^3 x 4096 on
+#          the transposing tile at three blocks (o3 s2t) and at two of three stages (o2 s3t)
+#          against the table's o2 s2t, three rounds NT, one in NN, TN, TT; hss and bss 64^3 at o3
+#          with four stages against the o3 s3 picks; xf32_candidates_at_tile_edges on the new
+#          tiles, the wgmma tests of the 16-bit families on the table's several-blocks picks.
+# PHASE=g: (hss and bss 64^3 NT now on o3 s4) that tile's tests: tile edges in every layout,
+#          batches past the resident blocks, the 16-bit table test.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s50-$P-gpu.txt"
@@ -105,6 +112,32 @@ e)
   lines_table s50-e
   ROCMATH_TEST_CONFIGS=o2_k2_wgmma,o3_k2_wgmma,o3_k3_wgmma TEST_TIMEOUT=200 run_test s50-e-tests.txt gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges
   grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-e-tests.txt"
+  ;;
+f)
+  x() { echo "--precision xf32 --transA $2 --transB $3 -m 64 -n 64 -k 64 --batch 4096"; [ $1 = table ] || echo "--config $1_wgmma64xnx8tf32"; }
+  xs="table mt64x64x32_w1x1_s2t_x_g8_o3 mt64x64x32_w1x1_s3t_x_g8_o2"
+  for c in $xs; do ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(x $c N T) > /dev/null 2>&1 ) & done
+  for f in hss bss; do ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args $f 64 mt64x64x64_w1x1_s4_x_g8_o3) > /dev/null 2>&1 ) & done
+  wait
+  for r in r1 r2 r3; do
+    for c in $xs; do bench_line s50-f "xf32 64^3 NT $c $r" $(x $c N T) > /dev/null; done
+  done
+  for l in "N N" "T N" "T T"; do
+    for c in table mt64x64x32_w1x1_s2t_x_g8_o3; do bench_line s50-f "xf32 64^3 ${l/ /} $c r1" $(x $c $l) > /dev/null; done
+  done
+  for r in r1 r2; do
+    for f in hss bss; do
+      for c in table mt64x64x64_w1x1_s4_x_g8_o3; do bench_line s50-f "$f 64^3 NT $c $r" $(args $f 64 $c) > /dev/null; done
+    done
+  done
+  lines_table s50-f
+  ROCMATH_TEST_CONFIGS=s2t_x_g8_o3,s3t_x_g8_o2 TEST_TIMEOUT=200 run_test s50-f-tests.txt gemm_i8_xf32-test xf32_candidates_at_tile_edges
+  ROCMATH_TEST_CONFIGS=o2_wgmma,o3_wgmma TEST_TIMEOUT=200 run_test s50-f-tests.txt gemm-test table_configs_match_reference_16_bit
+  grep -E "^test |test result|checked|FAILED|panicked" "$OUT/s50-f-tests.txt"
+  ;;
+g)
+  ROCMATH_TEST_CONFIGS=s4_x_g8_o3 TEST_TIMEOUT=200 tests_in_parallel s50-g-tests.txt "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges" \
+    "gemm-test wgmma_pingpong_strided_batches" "gemm-test table_configs_match_reference_16_bit"
   ;;
 esac
 exit $status

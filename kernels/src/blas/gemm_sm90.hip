@@ -178,22 +178,29 @@ struct rm_sm90_config {
         A_BYTES = BM * 128, B_BYTES = BN * 128, STAGE_BYTES = A_BYTES + B_BYTES,
         // Split-K (1) or not (0): the slices' f32 sums go to a workspace.
         SPLIT = SPLIT_,
-        // Epilogue staging: per consumer two buffers (one filled while the copy engine stores the
-        // other) of 64 rows x EPI_COLS columns of D (f32 with split-K), in boxes of 128 bytes of
-        // rows x EPI_COLS, 128-byte swizzled like the operand tiles.
+        // Epilogue staging: per consumer buffers of 64 rows x EPI_COLS columns of D (f32 with
+        // split-K), in boxes of 128 bytes of rows x EPI_COLS, 128-byte swizzled like the operand
+        // tiles; how many (EPI_BUFS) below.
         C_BYTES = C_BYTES_, STAGED_BYTES = SPLIT ? 4 : C_BYTES, EPI_COLS = 32, BOX_BYTES = 128 * EPI_COLS,
-        EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES, EPI_BYTES = CONSUMERS * 2 * EPI_BUF_BYTES,
+        EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES,
         // Two consumers on one 64-row tile each, in turn (see the top of the file).
         PINGPONG = BM == 64 && CONSUMERS == 2,
         // MN-major operands transposed in shared memory (1) or read transposed by wgmma / copied
         // k-major by the host (0); the staging ring and its barriers exist only with 1.
         // Transposer warps (the producer's warps 1-3): warp w takes the stages s with s % 3 = w.
         XPOSE = XPOSE_, RINGS = 1 + XPOSE, XWARPS = 3,
-        // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
-        SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + RINGS * 2 * STAGES * 8,
         // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2-4
         // for one-consumer tiles small enough that they fit, so that several pipelines stream at once.
         BLOCKS = BLOCKS_,
+        // Two staging buffers a consumer (one filled while the copy engine stores the other),
+        // unless two would leave room for fewer than BLOCKS > 1 blocks an SM (the transposing 64
+        // x 64 tile at three blocks): then one, each chunk read out by its store before the next
+        // is written. (gen/gemm.rs `lds_bytes` mirrors this; 228 KiB an SM, 1 KiB reserved a block.)
+        BARRIER_BYTES = RINGS * 2 * STAGES * 8,
+        EPI_BUFS = BLOCKS > 1 && 228 * 1024 / (1024 + RINGS * STAGES * STAGE_BYTES + CONSUMERS * 2 * EPI_BUF_BYTES + BARRIER_BYTES + 1024) < BLOCKS ? 1 : 2,
+        EPI_BYTES = CONSUMERS * EPI_BUFS * EPI_BUF_BYTES,
+        // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
+        SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + BARRIER_BYTES,
         // Registers per thread after setmaxnreg (two consumers): the producer keeps few (16 more
         // when it transposes: its per-lane address bases), the consumers take the rest
         // (multiples of 8). They can only trade what the block was launched with: 168 a thread
@@ -320,7 +327,7 @@ RM_INLINE rm_u32 rm_c_bits(int x) { return (rm_u32)x; }
 // unit u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store,
 // which clips at the tensor's edges. Two buffers alternate (`epi_n` counts the chunks stored so
 // far), so the next chunk is written while the last one is stored, and the stores of a tile's
-// last chunks run under the next tile's mainloop. 16-bit values go to shared memory by stmatrix
+// last chunks run under the next tile's mainloop (with one buffer, EPI_BUFS, only the last). 16-bit values go to shared memory by stmatrix
 // (transposing 8x8 fragments into columns); f32 and s32 by single words, conflict-free under the
 // swizzle.
 template <class Cfg, class Tc, class Tacc>
@@ -333,8 +340,8 @@ RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_
     const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
 #pragma unroll
     for (int ch = 0; ch < Cfg::BN / Cfg::EPI_COLS; ++ch, ++epi_n) {
-        const rm_u32 buf = epi + (c * 2 + (epi_n & 1)) * Cfg::EPI_BUF_BYTES;
-        if (lt == 0) rm_bulk_wait_read<1>();  // the store that last read this buffer is done reading
+        const rm_u32 buf = epi + (c * Cfg::EPI_BUFS + epi_n % Cfg::EPI_BUFS) * Cfg::EPI_BUF_BYTES;
+        if (lt == 0) rm_bulk_wait_read<Cfg::EPI_BUFS - 1>();  // the store that last read this buffer is done reading
         rm_named_barrier(1 + c, 128);
         rm_u32 bits[BLOCKS][4];
 #pragma unroll

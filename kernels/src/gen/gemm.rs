@@ -207,14 +207,18 @@ impl GemmConfig {
         let [pa, pb] = self.pads();
         let e = self.lds_elem_bytes(family);
         if self.is_wgmma() {
-            // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, the epilogue's two
+            // (mirrors rm_sm90_config::SHARED_BYTES: alignment slack, stages, the epilogue's
             // staging buffers of 64 x 32 elements of D (f32 partial sums with split-K) per
             // consumer, two barriers a stage)
             let staged = if self.split_k > 1 { 4 } else { family.c_bytes() };
-            let epilogue = self.waves[0] * 2 * 64 * 32 * staged;
             // (a second ring of stages, and its two barriers a stage, for the in-smem transposes)
             let rings = if self.smem_transpose { 2 } else { 1 };
-            return 1024 + rings * self.stages * (mm + nn) * kk * e + epilogue + rings * 16 * self.stages;
+            let fixed = 1024 + rings * self.stages * (mm + nn) * kk * e + rings * 16 * self.stages;
+            // (two staging buffers a consumer, or one where two would cost one of several blocks per SM)
+            let buffer = self.waves[0] * 64 * 32 * staged;
+            let two_fit = super::sm90_blocks_by_shared((fixed + 2 * buffer) as usize) >= self.min_waves as usize;
+            let bufs = if self.min_waves > 1 && !two_fit { 1 } else { 2 };
+            return fixed + bufs * buffer;
         }
         if !self.is_direct() {
             let (ka, kb) = self.atom.k_contiguous();
@@ -706,7 +710,8 @@ impl GemmConfig {
                     // 128 x 128 (2026-11-21-h100-gemm/s50-a.txt, s50-b.txt). (Four blocks spill
                     // at 64 registers; split along K too, 16 x 8192 x 8192 ran 20-30 % slower than
                     // unsplit 64 x 128 tiles, s50-e.txt.)
-                    for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (128, 3, 2)] {
+                    // (o3 s4 has one epilogue staging buffer, where two would cost the third block.)
+                    for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (64, 4, 3), (128, 3, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], min_waves: blocks, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     // Two ping-pong consumers and two blocks per SM: 80 registers a thread, so
@@ -813,6 +818,8 @@ impl GemmConfig {
                     // Two blocks per SM (`o2`, one consumer each, two stages: 83 KiB): two
                     // pipelines per SM for the 64^3 batches, which are bound by memory.
                     v.push(GemmConfig { min_waves: 2, ..xposed([64, 64, 32], [1, 1], 2) });
+                    // (Three such blocks, or two of three stages, each with one epilogue staging
+                    // buffer: 1-3 % slower at 64^3 x 4096 in every layout, s50-f.txt.)
                     // Small batches (64^3, 128^3) in NT, NN and TT: tf32 wgmma reads only k-major
                     // operands, so those layouts pay a copy per call before it, which costs more
                     // than the multiply at these sizes (0.63-0.70 of cuBLAS at 128^3, s22).
@@ -1401,6 +1408,13 @@ pub fn instantiations(
     }
     let cfg_name = format!("rm_cfg_{module}");
     s.push_str(&format!("typedef {} {cfg_name};\n", cfg.cpp(family)));
+    if cfg.is_wgmma() {
+        // (the launch asks for lds_bytes; the kernel lays its shared memory out by SHARED_BYTES)
+        s.push_str(&format!(
+            "static_assert({cfg_name}::SHARED_BYTES == {}, \"{module}: the host's shared-memory figure\");\n",
+            cfg.lds_bytes(family)
+        ));
+    }
     let split = cfg.split_k > 1 && batch == BatchForm::Strided;
     let (mac, extra) = match (batch, cfg.persistent) {
         _ if cfg.is_wgmma() => ("RM_GEMM_SM90_KERNEL", String::new()),

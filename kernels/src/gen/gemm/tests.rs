@@ -368,12 +368,20 @@ fn tf32_smem_transpose_configs() {
     assert_eq!(two.tag(), "mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32");
     assert!(two.validate(GemmFamily::Xf32).is_ok());
     assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2>"));
-    assert!(GemmConfig { stages: 3, ..two }.validate(GemmFamily::Xf32).unwrap_err().contains("2 blocks"));
+    // Three stages fit twice only with one epilogue staging buffer (8 KiB), four not at all;
+    // three blocks of two stages likewise.
+    let (bufs_1, bufs_2) = (1024 + 2 * 3 * 16384 + 8192 + 96, 1024 + 2 * 2 * 16384 + 16384 + 64);
+    assert_eq!((GemmConfig { stages: 3, ..two }.lds_bytes(GemmFamily::Xf32), two.lds_bytes(GemmFamily::Xf32)), (bufs_1, bufs_2));
+    assert!(GemmConfig { stages: 4, ..two }.validate(GemmFamily::Xf32).unwrap_err().contains("2 blocks"));
+    let three_xposed = GemmConfig { min_waves: 3, ..two };
+    assert!(three_xposed.validate(GemmFamily::Xf32).is_ok());
+    assert_eq!(three_xposed.lds_bytes(GemmFamily::Xf32), 1024 + 2 * 2 * 16384 + 8192 + 64);
     // Three (or four) blocks of one 16-bit consumer each, when that many fit the SM's shared memory.
     let three = GemmConfig { mt: [64, 64, 64], waves: [1, 1], stages: 3, min_waves: 3, ..hss };
     assert_eq!(three.tag(), "mt64x64x64_w1x1_s3_x_g8_o3_wgmma64xnx16f16");
     assert!(three.validate(GemmFamily::Hss).is_ok());
-    assert!(GemmConfig { stages: 4, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
+    // (Four stages fit three times with one staging buffer, five not.)
+    assert!(GemmConfig { stages: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
     assert!(GemmConfig { min_waves: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
     assert!(GemmConfig { min_waves: 3, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
     let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
