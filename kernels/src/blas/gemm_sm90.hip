@@ -193,9 +193,9 @@ struct rm_sm90_config {
         // for one-consumer tiles small enough that they fit, so that several pipelines stream at once.
         BLOCKS = BLOCKS_,
         // Two staging buffers a consumer (one filled while the copy engine stores the other),
-        // unless two would leave room for fewer than BLOCKS > 1 blocks an SM (the transposing 64
-        // x 64 tile at three blocks): then one, each chunk read out by its store before the next
-        // is written. (gen/gemm.rs `lds_bytes` mirrors this; 228 KiB an SM, 1 KiB reserved a block.)
+        // unless two would leave room for fewer than BLOCKS > 1 blocks an SM (the 16-bit 64 x 64
+        // tile of four stages at three blocks): then one, each chunk read out by its store before
+        // the next is written. (gen/gemm.rs `lds_bytes` mirrors this; 228 KiB an SM, 1 KiB reserved a block.)
         BARRIER_BYTES = RINGS * 2 * STAGES * 8,
         EPI_BUFS = BLOCKS > 1 && 228 * 1024 / (1024 + RINGS * STAGES * STAGE_BYTES + CONSUMERS * 2 * EPI_BUF_BYTES + BARRIER_BYTES + 1024) < BLOCKS ? 1 : 2,
         EPI_BYTES = CONSUMERS * EPI_BUFS * EPI_BUF_BYTES,
@@ -327,9 +327,9 @@ RM_INLINE rm_u32 rm_c_bits(int x) { return (rm_u32)x; }
 // unit u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store,
 // which clips at the tensor's edges. Two buffers alternate (`epi_n` counts the chunks stored so
 // far), so the next chunk is written while the last one is stored, and the stores of a tile's
-// last chunks run under the next tile's mainloop (with one buffer, EPI_BUFS, only the last). 16-bit values go to shared memory by stmatrix
-// (transposing 8x8 fragments into columns); f32 and s32 by single words, conflict-free under the
-// swizzle.
+// last chunks run under the next tile's mainloop (with one buffer, EPI_BUFS, only the last
+// chunk's). 16-bit values go to shared memory by stmatrix (transposing 8x8 fragments into
+// columns); f32 and s32 by single words, conflict-free under the swizzle.
 template <class Cfg, class Tc, class Tacc>
 RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
                                  int r0, int lt, int m0, int n0, int z) {

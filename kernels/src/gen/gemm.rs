@@ -19,8 +19,9 @@
 //! `mt128xNx32_..._wgmma64xnx8tf32` and `mt128xNx128_..._wgmma64xnx32s8`: the same fields, read
 //! as two consumer warpgroups of 64 rows each, one wgmma per 32 bytes of k. `mt64xN..._w1x1` has one consumer of 64 rows;
 //! `mt64xN..._w2x1` has two consumers that take whole 64-row tiles in turn (ping-pong: one
-//! stores its tile while the other multiplies the next), for small batched matrices; `_o2` on a
-//! one-consumer tile runs two blocks per SM (`_o3`, `_o4`: three, four). The tf32
+//! stores its tile while the other multiplies the next), for small batched matrices; `_o2` runs
+//! two blocks per SM (with two consumers, 64-wide tiles only), `_o3` and `_o4` three or four of
+//! one consumer. The tf32
 //! and s8 instructions read k-contiguous operands only: their modules hold the TN kernel, and the
 //! host copies other layouts' operands k-contiguous first, except for tf32 configs that transpose
 //! in shared memory (`s3t`), whose modules hold every layout.
@@ -467,6 +468,11 @@ impl GemmConfig {
         if self.group_m == 0 || !(self.min_waves <= 2 || (self.min_waves <= 4 && self.waves == [1, 1])) {
             return Err("wgmma: group_m positive, min_waves 1 or 2 (blocks per SM) or, with one consumer (w1x1), up to 4".into());
         }
+        if self.min_waves == 2 && self.waves[0] == 2 && nn > 64 {
+            // (two blocks of 384 threads: ptxas has 80 registers a thread, too few for 64 x 128
+            // accumulators and their addresses)
+            return Err("wgmma: two consumers at two blocks per SM take 64-wide tiles only".into());
+        }
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
         }
@@ -710,7 +716,8 @@ impl GemmConfig {
                     // 128 x 128 (2026-11-21-h100-gemm/s50-a.txt, s50-b.txt). (Four blocks spill
                     // at 64 registers; split along K too, 16 x 8192 x 8192 ran 20-30 % slower than
                     // unsplit 64 x 128 tiles, s50-e.txt.)
-                    // (o3 s4 has one epilogue staging buffer, where two would cost the third block.)
+                    // (o3 s4 has one epilogue staging buffer, where two would cost the third
+                    // block: 1-3 % faster than o3 s3 at hss and bss 64^3 x 4096, s50-f.txt.)
                     for (n, stages, blocks) in [(64, 4, 2), (64, 5, 2), (64, 2, 3), (64, 3, 3), (64, 4, 3), (128, 3, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], min_waves: blocks, ..GemmConfig::wgmma(wg, n, stages) });
                     }

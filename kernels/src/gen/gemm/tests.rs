@@ -384,6 +384,10 @@ fn tf32_smem_transpose_configs() {
     assert!(GemmConfig { stages: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
     assert!(GemmConfig { min_waves: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
     assert!(GemmConfig { min_waves: 3, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
+    // Two consumers at two blocks per SM: 64-wide tiles only (80 registers a thread).
+    let pp_two = GemmConfig { mt: [64, 64, 64], waves: [2, 1], stages: 3, min_waves: 2, ..hss };
+    assert!(pp_two.validate(GemmFamily::Hss).is_ok());
+    assert!(GemmConfig { mt: [128, 128, 64], stages: 2, ..pp_two }.validate(GemmFamily::Hss).unwrap_err().contains("64-wide"));
     let cands = GemmConfig::candidates(GemmFamily::Xf32, "sm_90");
     assert!(cands.iter().any(|c| c.smem_transpose) && cands.iter().filter(|c| c.smem_transpose).all(|c| c.validate(GemmFamily::Xf32).is_ok()));
 }
