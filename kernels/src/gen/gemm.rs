@@ -699,8 +699,10 @@ impl GemmConfig {
                     }
                     // One consumer warpgroup, 64-row tiles: small m (16 x 8192 x 8192) fills every
                     // SM with fewer rows of A multiplied as zeros. (64 x 256 spills: 128
-                    // accumulators without setmaxnreg's 232 registers.)
-                    for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 6, 2)] {
+                    // accumulators without setmaxnreg's 232 registers.) 64 x 128 with 8 stages,
+                    // the most that fit: more of B in flight an SM for 16 x 8192 x 8192, which
+                    // reads B once (on an H200 3 % faster than 6 stages, 2026-11-21-h100-gemm/s51-a.txt).
+                    for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 8, 1), (128, 6, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], split_k, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     // Two consumers taking 64-row tiles in turn (small batches: 64^3 is one
