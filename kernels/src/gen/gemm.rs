@@ -701,7 +701,8 @@ impl GemmConfig {
                     // SM with fewer rows of A multiplied as zeros. (64 x 256 spills: 128
                     // accumulators without setmaxnreg's 232 registers.) 64 x 128 with 8 stages,
                     // the most that fit: more of B in flight an SM for 16 x 8192 x 8192, which
-                    // reads B once (on an H200 3 % faster than 6 stages, 2026-11-21-h100-gemm/s51-a.txt).
+                    // reads B once (on an H200 2-11 % faster than 6 stages in the 16-bit
+                    // families, NT and NN: 2026-11-21-h100-gemm/s51-a.txt, s51-c.txt).
                     for (n, stages, split_k) in [(64, 8, 1), (128, 6, 1), (128, 8, 1), (128, 6, 2)] {
                         v.push(GemmConfig { mt: [64, n, 64], waves: [1, 1], split_k, ..GemmConfig::wgmma(wg, n, stages) });
                     }
