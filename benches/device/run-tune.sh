@@ -2,7 +2,7 @@
 # Runs on the GPU machine (repo root, .carry/ staged by stage.sh): rocmath-tune gemm on the H100
 # (sm_90) for hss, bss and h (the square sizes, the skinny and deep ones, and three strided
 # batches) and for d and s (square sizes), layouts NT and NN. Tables go to $OUT/tables (seeded
-# with the committed sm_90 tables, so tuned sizes merge into them), one log per step to $OUT,
+# with the committed sm_90 tables of the steps, so tuned sizes merge into them), one log per step to $OUT,
 # winners and rejections to $OUT/summary.txt.
 #
 # Time: about 4-6 minutes on an H100, dominated by compiling the candidate modules (NVRTC, one
@@ -20,8 +20,10 @@ set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT/tables"
 export ROCMATH_CACHE_DIR=/tmp/rocmath-cache RUST_BACKTRACE=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$OUT/env.txt" 2>&1
-# (seeded once: a second run in the same $OUT merges into what the first one wrote)
-[ -d "$OUT/tables/sm_90" ] || { [ -d tuning/tables/sm_90 ] && cp -r tuning/tables/sm_90 "$OUT/tables/"; }
+# Each step's table is seeded with the committed one when $OUT has none yet (a second run in the
+# same $OUT merges into what the first one wrote); only the tables tuned come back, since the
+# device tool returns a limited number of files.
+mkdir -p "$OUT/tables/sm_90"
 T=.carry/rocmath-tune
 [ -f .carry/rocmath-kernels.aot.gz ] && gunzip -f .carry/rocmath-kernels.aot.gz  # (stage.sh with GEMM_AOT=1)
 HALF=${HALF_SIZES:-"1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192,8192x8192x128,16x8192x8192,32x32x32x10000,64x64x64x4096,128x128x128x2048,4096x4096x65536"}
@@ -35,6 +37,8 @@ for p in ${PRECISIONS:-hss bss h d s}; do
       echo "== $p $layout skipped: past the ${DEADLINE:-420} s deadline" | tee -a "$OUT/summary.txt"; status=1; continue
     fi
     echo "== $p $layout (at ${SECONDS} s)" | tee -a "$OUT/summary.txt"
+    table=sm_90/gemm_${p}_${layout,,}.json
+    [ -f "$OUT/tables/$table" ] || [ ! -f "tuning/tables/$table" ] || cp "tuning/tables/$table" "$OUT/tables/$table"
     timeout "${STEP_TIMEOUT:-150}" $T gemm --precision "$p" --transA "${layout:0:1}" --transB "${layout:1:1}" \
       --sizes "$sizes" --device cuda --out "$OUT/tables" --max-candidates "${MAX_CANDIDATES:-12}" \
       --iters "${ITERS:-5}" --warmup "${WARMUP:-2}" ${VARIANTS:+--variants $VARIANTS} ${FILTER:+--filter $FILTER} > "$OUT/tune-$p-$layout.log" 2>&1

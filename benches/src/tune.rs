@@ -425,8 +425,10 @@ pub fn incumbent(out: &Path, header: &TableHeader, size: &Size) -> Option<GemmCo
 /// the existing table when it comes from the same generator (entries of other sizes kept, the
 /// tuned sizes replaced), else into a new table with `header.fallback` (a table from another
 /// generator is stale and replaced whole). Sizes without a valid candidate are left out. The
-/// header's device, date and generator are set and `tuned` becomes true. An existing file that
-/// does not load is an error (never overwritten). Returns the path and notes for the user.
+/// header's date and generator are set and `tuned` becomes true. The header's device becomes the
+/// table's, unless the existing table was tuned on another device and keeps entries from it:
+/// then the table keeps its device and each new entry names the header's (`device`). An existing
+/// file that does not load is an error (never overwritten). Returns the path and notes for the user.
 pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -> Result<(PathBuf, Vec<String>), String> {
     let fresh = header.empty_table();
     let path = out.join(fresh.relative_path());
@@ -440,7 +442,7 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
             } else {
                 notes.push(format!("merging into the existing table ({} entries)", old.entries().len()));
                 if old.tuned && old.device != header.device {
-                    notes.push(format!("its entries were measured on {}; the table now says {}", old.device, header.device));
+                    notes.push(format!("its entries were measured on {}; the new entries name {}", old.device, header.device));
                 }
                 old
             }
@@ -448,11 +450,12 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
     };
+    let elsewhere = table.tuned && table.device != header.device;
     let mut added = 0;
     for o in outcomes {
         match o.entry() {
             Some(e) => {
-                table.upsert_entry(e);
+                table.upsert_entry(GemmEntry { device: elsewhere.then(|| header.device.clone()), ..e });
                 added += 1;
             }
             None => notes.push(format!("{}: no valid candidate, no entry", o.size)),
@@ -461,8 +464,17 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
     if added == 0 {
         return Err(format!("no size had a valid candidate: {} not written", path.display()));
     }
+    // Where every entry is now from the header's device (each size re-tuned there), that is the
+    // table's device again.
+    if elsewhere && table.entries().iter().all(|e| e.device.as_deref() == Some(header.device.as_str())) {
+        for e in table.entries().to_vec() {
+            table.upsert_entry(GemmEntry { device: None, ..e });
+        }
+    }
+    if !elsewhere || table.entries().iter().all(|e| e.device.is_none()) {
+        table.device = header.device.clone();
+    }
     table.generator = header.generator.clone();
-    table.device = header.device.clone();
     table.date = header.date.clone();
     table.tuned = true;
     let written = table.write_to(out).map_err(|e| e.to_string())?;

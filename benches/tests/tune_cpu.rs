@@ -119,6 +119,36 @@ fn merges_into_the_existing_table_and_replaces_a_stale_one() {
     got.sort();
     assert_eq!(got, vec![(4, "right"), (64, "kept")]);
 
+    // Tuned on another device: the table keeps that device and the new entry names its own; once
+    // every size is re-tuned on the new device, the table names that one.
+    let mut other = GemmTable::new("sm_90", "s", "nt", GENERATOR, "hand_fallback");
+    (other.tuned, other.device) = (true, "other device".into());
+    other.upsert_entry(GemmEntry::new(64, 64, 64, 1, "kept"));
+    other.upsert_entry(GemmEntry::new(4, 4, 4, 1, "replaced"));
+    other.write_to(&dir).unwrap();
+    let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
+    assert!(notes.iter().any(|n| n.contains("measured on other device")), "{notes:?}");
+    let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(t.device, "other device");
+    let mut got: Vec<_> = t.entries().iter().map(|e| (e.m, e.solution.as_str(), e.device.as_deref())).collect();
+    got.sort();
+    assert_eq!(got, vec![(4, "right", Some("test device")), (64, "kept", None)]);
+    let sizes_64 = vec![tune(Size { m: 64, n: 64, k: 64, batch: 1 })];
+    let (path, _) = write_table(&dir, &header(), &sizes_64).unwrap();
+    let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(t.device, "test device");
+    assert!(t.entries().iter().all(|e| e.device.is_none()), "{:?}", t.entries());
+    // The same device again: the entries that name another keep it.
+    let mut mixed = t.clone();
+    mixed.upsert_entry(GemmEntry { device: Some("third device".into()), ..GemmEntry::new(8, 8, 8, 1, "from_third") });
+    mixed.write_to(&dir).unwrap();
+    let (path, _) = write_table(&dir, &header(), &outcomes).unwrap();
+    let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(t.device, "test device");
+    let mut got: Vec<_> = t.entries().iter().map(|e| (e.m, e.device.as_deref())).collect();
+    got.sort();
+    assert_eq!(got, vec![(4, None), (8, Some("third device")), (64, None)]);
+
     // Another generator: the table is stale and replaced whole.
     let mut stale = GemmTable::new("sm_90", "s", "nt", "rocmath-gemm/0", "old_fallback");
     stale.upsert_entry(GemmEntry::new(64, 64, 64, 1, "old"));

@@ -43,7 +43,9 @@
 //! - `date`: when it was measured or written (`YYYY-MM-DD`).
 //! - `fallback`: the solution to use when no entry is usable.
 //! - `entries`: sizes (`m`, `n`, `k`, `batch`, each >= 1, no size twice) and their solution;
-//!   `gflops` (measured throughput) and `candidates` (how many were timed) are optional.
+//!   `gflops` (measured throughput) and `candidates` (how many were timed) are optional, and so
+//!   is `device`: the device an entry was measured on where that is not the table's (sizes
+//!   re-tuned on another machine and merged into the table).
 //!
 //! Unknown fields are errors, so a typo never silently drops data. `op`, `arch`, `types` and
 //! `layout` may hold only ASCII letters, digits, `_` and `-`, and a file must be stored at the path

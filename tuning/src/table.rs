@@ -29,12 +29,16 @@ pub struct GemmEntry {
     /// How many valid candidates were timed; absent for hand-chosen entries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub candidates: Option<u32>,
+    /// The device this entry was measured on, where that is not the table's `device` (sizes
+    /// re-tuned on another machine and merged in); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
 }
 
 impl GemmEntry {
     /// A hand-chosen entry (no measurement).
     pub fn new(m: u64, n: u64, k: u64, batch: u64, solution: impl Into<String>) -> Self {
-        Self { m, n, k, batch, solution: solution.into(), gflops: None, candidates: None }
+        Self { m, n, k, batch, solution: solution.into(), gflops: None, candidates: None, device: None }
     }
 
     fn size(&self) -> [u64; 4] {

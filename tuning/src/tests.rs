@@ -72,6 +72,7 @@ fn round_trip_write_load() {
         candidates: Some(17),
         ..GemmEntry::new(4096, 4096, 4096, 1, "a2")
     });
+    t.upsert_entry(GemmEntry { device: Some("NVIDIA H200".into()), ..GemmEntry::new(128, 256, 64, 8, "b2") });
 
     let path = t.write_to(&dir.0).expect("write");
     assert_eq!(path, dir.0.join("sm_90").join("gemm_hss_nt.json"));
@@ -92,6 +93,7 @@ fn round_trip_write_load() {
     assert_eq!(back.entries()[1].gflops, Some(612.5));
     assert_eq!(back.entries()[1].candidates, Some(17));
     assert_eq!(back.entries()[0].gflops, None);
+    assert_eq!(back.entries().iter().map(|e| e.device.as_deref()).collect::<Vec<_>>(), [None, None, Some("NVIDIA H200")]);
     let mut want = t.entries().to_vec();
     want.sort_by_key(|e| (e.batch, e.m, e.n, e.k));
     assert_eq!(back.entries(), want);
