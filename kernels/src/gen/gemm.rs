@@ -465,7 +465,7 @@ impl GemmConfig {
         if !(2..=16).contains(&self.stages) {
             return Err(format!("wgmma: {} stages (2 to 16)", self.stages));
         }
-        if self.group_m == 0 || !(self.min_waves <= 2 || (self.min_waves <= 4 && self.waves == [1, 1])) {
+        if self.group_m == 0 || !((1..=2).contains(&self.min_waves) || ((1..=4).contains(&self.min_waves) && self.waves == [1, 1])) {
             return Err("wgmma: group_m positive, min_waves 1 or 2 (blocks per SM) or, with one consumer (w1x1), up to 4".into());
         }
         if self.min_waves == 2 && self.waves[0] == 2 && nn > 64 {

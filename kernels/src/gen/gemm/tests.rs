@@ -383,6 +383,7 @@ fn tf32_smem_transpose_configs() {
     // (Four stages fit three times with one staging buffer, five not.)
     assert!(GemmConfig { stages: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("3 blocks"));
     assert!(GemmConfig { min_waves: 5, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
+    assert!(GemmConfig { min_waves: 0, ..three }.validate(GemmFamily::Hss).unwrap_err().contains("min_waves"));
     assert!(GemmConfig { min_waves: 3, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("min_waves"));
     // Two consumers at two blocks per SM: 64-wide tiles only (80 registers a thread).
     let pp_two = GemmConfig { mt: [64, 64, 64], waves: [2, 1], stages: 3, min_waves: 2, ..hss };
