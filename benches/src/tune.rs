@@ -450,7 +450,7 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => fresh,
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
     };
-    let elsewhere = table.tuned && table.device != header.device;
+    let mut elsewhere = table.tuned && table.device != header.device;
     let mut added = 0;
     for o in outcomes {
         match o.entry() {
@@ -470,8 +470,9 @@ pub fn write_table(out: &Path, header: &TableHeader, outcomes: &[SizeOutcome]) -
         for e in table.entries().to_vec() {
             table.upsert_entry(GemmEntry { device: None, ..e });
         }
+        elsewhere = false;
     }
-    if !elsewhere || table.entries().iter().all(|e| e.device.is_none()) {
+    if !elsewhere {
         table.device = header.device.clone();
     }
     table.generator = header.generator.clone();

@@ -101,16 +101,25 @@ fn validates_before_timing_and_writes_only_valid_winners() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A table of the current generator with a hand fallback and entries at 64^3 ("kept") and 4^3
+/// ("replaced"): hand-chosen, or tuned on `tuned_on`.
+fn existing_table(tuned_on: Option<&str>) -> GemmTable {
+    let mut t = GemmTable::new("sm_90", "s", "nt", GENERATOR, "hand_fallback");
+    if let Some(device) = tuned_on {
+        (t.tuned, t.device) = (true, device.into());
+    }
+    t.upsert_entry(GemmEntry::new(64, 64, 64, 1, "kept"));
+    t.upsert_entry(GemmEntry::new(4, 4, 4, 1, "replaced"));
+    t
+}
+
 #[test]
 fn merges_into_the_existing_table_and_replaces_a_stale_one() {
     let outcomes = vec![tune(Size { m: 4, n: 4, k: 4, batch: 1 })];
     let dir = temp_dir("merge");
 
     // Same generator: other sizes and the fallback stay, the tuned size is replaced.
-    let mut old = GemmTable::new("sm_90", "s", "nt", GENERATOR, "hand_fallback");
-    old.upsert_entry(GemmEntry::new(64, 64, 64, 1, "kept"));
-    old.upsert_entry(GemmEntry::new(4, 4, 4, 1, "replaced"));
-    old.write_to(&dir).unwrap();
+    existing_table(None).write_to(&dir).unwrap();
     let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
     assert!(notes.iter().any(|n| n.contains("merging")), "{notes:?}");
     let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -121,11 +130,7 @@ fn merges_into_the_existing_table_and_replaces_a_stale_one() {
 
     // Tuned on another device: the table keeps that device and the new entry names its own; once
     // every size is re-tuned on the new device, the table names that one.
-    let mut other = GemmTable::new("sm_90", "s", "nt", GENERATOR, "hand_fallback");
-    (other.tuned, other.device) = (true, "other device".into());
-    other.upsert_entry(GemmEntry::new(64, 64, 64, 1, "kept"));
-    other.upsert_entry(GemmEntry::new(4, 4, 4, 1, "replaced"));
-    other.write_to(&dir).unwrap();
+    existing_table(Some("other device")).write_to(&dir).unwrap();
     let (path, notes) = write_table(&dir, &header(), &outcomes).unwrap();
     assert!(notes.iter().any(|n| n.contains("measured on other device")), "{notes:?}");
     let t = GemmTable::from_json(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
