@@ -111,19 +111,64 @@ RM_INLINE void rm_mbar_wait(rm_u32 bar, rm_u32 parity) {
                      : "memory");
     }
 }
-RM_INLINE void rm_tma_load_3d(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1, int c2) {
-    asm volatile(
-        "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(dst),
-        "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
-        : "memory");
+// L2 eviction hints on the TMA copies (RM_SM90_L2_HINTS, bits). 2 (default on): D is stored
+// evict-first. 4 (default on): an operand that several tiles read, of at most RM_L2_LAST_BYTES
+// over all batch entries, in a problem whose A, B and D together exceed RM_L2_STREAM_BYTES (more
+// than L2 holds), is loaded evict-last, so that the stream of the rest does not push it out
+// between the tiles that read it (8192 x 8192 x 128: its 4 MiB of A and B against 256 MiB of D,
+// 10 % faster; the bound, because lines marked evict-last outlive the kernel and hold L2 from
+// later kernels). 1 (off): an operand that one tile reads is loaded evict-first (measured 2-7 %
+// slower at small batches). Other loads carry no hint: an evict-normal policy measured slower
+// than none. The generator sets another value for A/B timing (ROCMATH_GEMM_L2_HINTS, gen/gemm.rs).
+#ifndef RM_SM90_L2_HINTS
+#define RM_SM90_L2_HINTS 6
+#endif
+enum { RM_L2_NONE = 0, RM_L2_FIRST = 1, RM_L2_LAST = 2 };
+#define RM_L2_LAST_BYTES (4ll << 20)
+#define RM_L2_STREAM_BYTES (64ll << 20)
+RM_INLINE rm_u64 rm_l2_policy(int kind) {
+    rm_u64 p;
+    if (kind == RM_L2_FIRST) {
+        asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+    } else {
+        asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+    }
+    return p;
+}
+// The hint of an operand's loads (RM_L2_*): `tiles`, how many tiles read each of its elements;
+// `bytes`, its size over all batch entries; `problem`, the bytes of A, B and D.
+RM_INLINE int rm_sm90_load_hint(int tiles, long long bytes, long long problem) {
+    if ((RM_SM90_L2_HINTS & 1) && tiles == 1) return RM_L2_FIRST;
+    if ((RM_SM90_L2_HINTS & 4) && tiles > 1 && bytes <= RM_L2_LAST_BYTES && problem > RM_L2_STREAM_BYTES) return RM_L2_LAST;
+    return RM_L2_NONE;
+}
+// (`hint`: RM_L2_*, with `policy` its rm_l2_policy)
+RM_INLINE void rm_tma_load_3d(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1, int c2, int hint, rm_u64 policy) {
+    if ((RM_SM90_L2_HINTS & 5) && hint != RM_L2_NONE) {
+        asm volatile(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%3, %4, %5}], [%2], %6;" ::"r"(dst),
+            "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2), "l"(policy)
+            : "memory");
+    } else {
+        asm volatile(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(dst),
+            "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2)
+            : "memory");
+    }
 }
 RM_INLINE void rm_tma_prefetch_map(rm_u64 map) { asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory"); }
 // TMA store of the box at `src` (shared) to coordinates {c0, c1, c2} of `map`; the copy engine
 // clips what lies outside the tensor. Stores are tracked in bulk groups of the issuing thread.
 RM_INLINE void rm_tma_store_3d(rm_u64 map, rm_u32 src, int c0, int c1, int c2) {
+#if RM_SM90_L2_HINTS & 2
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%2, %3, %4}], [%1], %5;" ::"l"(map), "r"(src),
+                 "r"(c0), "r"(c1), "r"(c2), "l"(rm_l2_policy(RM_L2_FIRST))
+                 : "memory");
+#else
     asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(map), "r"(src),
                  "r"(c0), "r"(c1), "r"(c2)
                  : "memory");
+#endif
 }
 RM_INLINE void rm_bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 // Waits until at most N of this thread's bulk groups still read their shared-memory source.
@@ -308,9 +353,9 @@ RM_INLINE void rm_sm90_producer_walk(int total, int splits, int tiles_m, int til
 // ROWS / BOX_MN boxes {BOX_MN, BK} (one 128-byte row of m/n by the K tile) of BK * 128 bytes each,
 // one after another from dst, completing on `bar`.
 template <int ROWS, int BOX_MN, int BK>
-RM_INLINE void rm_sm90_load_mn(rm_u32 dst, rm_u64 map, rm_u32 bar, int r0, int k0, int b) {
+RM_INLINE void rm_sm90_load_mn(rm_u32 dst, rm_u64 map, rm_u32 bar, int r0, int k0, int b, int hint, rm_u64 policy) {
 #pragma unroll
-    for (int i = 0; i < ROWS / BOX_MN; ++i) rm_tma_load_3d(dst + i * BK * 128, map, bar, r0 + BOX_MN * i, k0, b);
+    for (int i = 0; i < ROWS / BOX_MN; ++i) rm_tma_load_3d(dst + i * BK * 128, map, bar, r0 + BOX_MN * i, k0, b, hint, policy);
 }
 
 // D's raw bits for the staging buffer.
@@ -448,6 +493,10 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     if (wg == 0) {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
         if (tid == 0 && ktiles > 0) {
+            const long long bytes_a = (long long)m * k * batch * Cfg::Mma::ELEM_BYTES, bytes_b = (long long)n * k * batch * Cfg::Mma::ELEM_BYTES;
+            const long long problem = bytes_a + bytes_b + (long long)m * n * batch * Cfg::C_BYTES;
+            const int hint_a = rm_sm90_load_hint(tiles_n, bytes_a, problem), hint_b = rm_sm90_load_hint(tiles_m, bytes_b, problem);
+            const rm_u64 pol_a = rm_l2_policy(hint_a), pol_b = rm_l2_policy(hint_b);
             rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
                 const int k0 = kt * Cfg::BK;
                 // An MN-major operand goes to the stage (16-bit: wgmma reads it transposed) or
@@ -456,22 +505,22 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                     rm_mbar_wait(sempty + 8 * s, phase ^ 1);
                     rm_mbar_arrive_expect_tx(sfull + 8 * s, STAGING_BYTES);
                     const rm_u32 ga = staging + s * Cfg::STAGE_BYTES, gb = ga + Cfg::A_BYTES;
-                    if (A_STAGED) rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(ga, map_a, sfull + 8 * s, m0, k0, b);
-                    if (B_STAGED) rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(gb, map_b, sfull + 8 * s, n0, k0, b);
+                    if (A_STAGED) rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(ga, map_a, sfull + 8 * s, m0, k0, b, hint_a, pol_a);
+                    if (B_STAGED) rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(gb, map_b, sfull + 8 * s, n0, k0, b, hint_b, pol_b);
                 }
                 if (DIRECT_BYTES > 0) {
                     rm_mbar_wait(empty + 8 * s, phase ^ 1);
                     rm_mbar_arrive_expect_tx(full + 8 * s, DIRECT_BYTES);
                     const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES, sb = sa + Cfg::A_BYTES;
                     if (A_TRANS) {
-                        rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(sa, map_a, full + 8 * s, m0, k0, b);
+                        rm_sm90_load_mn<Cfg::BM, BOX_MN, Cfg::BK>(sa, map_a, full + 8 * s, m0, k0, b, hint_a, pol_a);
                     } else if (!A_STAGED) {
-                        rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b);
+                        rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b, hint_a, pol_a);
                     }
                     if (B_TRANS) {
-                        rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(sb, map_b, full + 8 * s, n0, k0, b);
+                        rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(sb, map_b, full + 8 * s, n0, k0, b, hint_b, pol_b);
                     } else if (!B_STAGED) {
-                        rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b);
+                        rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b, hint_b, pol_b);
                     }
                 }
             });

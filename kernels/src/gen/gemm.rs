@@ -1344,6 +1344,9 @@ impl GemmKernel {
         s.push_str("// ---- src/blas/gemm.hip ----\n");
         s.push_str(GEMM_HIP);
         if self.config.is_wgmma() {
+            if let Some(bits) = sm90_l2_hints() {
+                s.push_str(&format!("#define RM_SM90_L2_HINTS {bits}\n"));
+            }
             s.push_str("\n// ---- src/blas/gemm_sm90.hip ----\n");
             s.push_str(GEMM_SM90_HIP);
             s.push_str(&wgmma_wrapper(self.config.atom, self.config.mt[1]));
@@ -1385,6 +1388,13 @@ impl GemmKernel {
             shared_bytes: if cfg.is_direct() { cfg.lds_bytes(self.family) } else { 0 },
         }
     }
+}
+
+/// `ROCMATH_GEMM_L2_HINTS` (0-7): the L2 eviction hints of the wgmma kernels' TMA copies
+/// (`RM_SM90_L2_HINTS` in gemm_sm90.hip), for A/B timing; unset, the kernel's default.
+fn sm90_l2_hints() -> Option<u32> {
+    static BITS: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *BITS.get_or_init(|| std::env::var("ROCMATH_GEMM_L2_HINTS").ok().and_then(|v| v.parse().ok()).filter(|&b| b < 8))
 }
 
 /// The extern "C" instantiation block for a module (also used by the check for extra configs).
