@@ -20,6 +20,12 @@
 #          five wgmma configs, and the 16-bit table test.
 # PHASE=e: 8192 x 8192 x 128, the table's pick against 128 x 256 s3 (phase d's best for h NT):
 #          h, hss, bss in NT and NN, two rounds (s52-e.txt).
+# PHASE=f: (an A/B switch of that build only, not kept: ROCMATH_GEMM_EPI_BUFS=max staged as many
+#          epilogue chunks as fit, so that consumers leave a tile's stores to the copy engine and
+#          go on; RM_SM90_EPI_BUFS_MAX in gemm_sm90.hip, mirrored in lds_bytes) against the rule
+#          (two buffers) where it changes the kernel: h NT 8192 x 8192 x 128 and 8192^3, bss NT
+#          8192^3 and 8192 x 8192 x 128, hss NT 4096^3, two rounds; the tile-edge test on the two
+#          largest tiles with it.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s52-$P-gpu.txt"
@@ -122,6 +128,21 @@ e)
     bench_line s52-e "$f $l 128x256s3 $r" "${a[@]}" --config mt128x256x64_w2x1_s3_x_g8_o1_wgmma64xnx16$atom > /dev/null
   done; done; done
   lines_table s52-e
+  ;;
+f)
+  cases=("h 8192 8192 128" "h 8192 8192 8192" "bss 8192 8192 8192" "bss 8192 8192 128" "hss 4096 4096 4096")
+  args() { set -- $1; echo "--precision $1 --transA N --transB T -m $2 -n $3 -k $4"; }
+  for c in "${cases[@]}"; do for e in rule max; do
+    ( ROCMATH_GEMM_EPI_BUFS=$e timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args "$c") > /dev/null 2>&1 ) &
+  done; done
+  wait
+  echo "compiled at $SECONDS s"
+  for r in r1 r2; do for c in "${cases[@]}"; do for e in rule max; do
+    ROCMATH_GEMM_EPI_BUFS=$e bench_line s52-f "$c epi-$e $r" $(args "$c") > /dev/null
+  done; done; done
+  lines_table s52-f
+  ROCMATH_GEMM_EPI_BUFS=max ROCMATH_TEST_CONFIGS=mt128x256x64_w2x1_s3_x_g8_o1,mt128x192x64_w2x1_s4_x_g8_o1 TEST_TIMEOUT=150 \
+    tests_in_parallel s52-f-tests.txt "gemm-test wgmma_kernels_at_tile_edges" "gemm-test table_configs_match_reference_16_bit"
   ;;
 esac
 exit $status
