@@ -115,8 +115,8 @@ RM_INLINE void rm_mbar_wait(rm_u32 bar, rm_u32 parity) {
 // evict-first. 4 (default on): an operand that several tiles read, of at most RM_L2_LAST_BYTES
 // over all batch entries, in a problem whose A, B and D together exceed RM_L2_STREAM_BYTES (more
 // than L2 holds), is loaded evict-last, so that the stream of the rest does not push it out
-// between the tiles that read it (8192 x 8192 x 128: its 4 MiB of A and B against 256 MiB of D,
-// 10 % faster; the bound, because lines marked evict-last outlive the kernel and hold L2 from
+// between the tiles that read it (hss 8192 x 8192 x 128: its 4 MiB of A and B against 256 MiB of
+// D, 12 % faster; the bound, because lines marked evict-last outlive the kernel and hold L2 from
 // later kernels). 1 (off): an operand that one tile reads is loaded evict-first (measured 2-7 %
 // slower at small batches). Other loads carry no hint: an evict-normal policy measured slower
 // than none. The generator sets another value for A/B timing (ROCMATH_GEMM_L2_HINTS, gen/gemm.rs).
