@@ -18,8 +18,11 @@ mkdir -p "$TARGET"
 # ---------------------------------------------------------------------------------------------
 # rocBLAS
 # ---------------------------------------------------------------------------------------------
-echo "== cargo build --release -p rocmath-capi"
-cargo build --release -p rocmath-capi
+# Both libraries, in a build of the workspace as `cargo test --workspace --release` resolves it
+# (`--tests`: the dev-dependencies' features too), so that after the tests it only links them; a
+# build of one package resolves other features and rebuilds their dependencies (a minute on 2 cores).
+echo "== cargo build --release --workspace --lib --tests"
+cargo build --release --workspace --lib --tests
 
 echo "== every function rocblas.h declares is exported, and nothing else named rocblas_*"
 grep '^ROCBLAS_EXPORT' capi/include/rocblas/rocblas.h | grep -oE 'rocblas_[a-z0-9_]+\(' | tr -d '(' | sort > "$TARGET/c-abi-declared.txt"
@@ -52,9 +55,6 @@ ROCMATH_DEVICE=cpu "$TARGET/c-abi-gemm-test"
 # ---------------------------------------------------------------------------------------------
 # rocFFT
 # ---------------------------------------------------------------------------------------------
-echo "== cargo build --release -p rocmath-capi-fft"
-cargo build --release -p rocmath-capi-fft
-
 echo "== every function rocfft.h declares is exported, and nothing else named rocfft_*"
 # The preprocessed header (comments and disabled blocks gone) names each function once, followed
 # by its parameter list; type names are never followed by '('.
