@@ -3,7 +3,8 @@
 # benches/device/stage.sh`), carry .carry. Output: $OUT/s52-$PHASE*.txt.
 # PHASE=a: L2 eviction hints on the wgmma kernels' TMA copies (ROCMATH_GEMM_L2_HINTS, bits: 1 an
 #          operand one tile reads loaded evict-first, 2 D stored evict-first, 4 an operand many
-#          tiles read loaded evict-last; 0 none, the build's default) at the memory-bound shapes
+#          tiles read loaded evict-last; 0 none, that build's default; in that first build, with
+#          bit 1 or 4 every load took a hint, evict-normal where neither applied) at the memory-bound shapes
 #          (small batches, 16 x 8192 x 8192) and 8192^3, two rounds. FFT 16384 single and half:
 #          cluster kernels (ROCMATH_FFT_CLUSTER=2, 4 x 4096 by default, 2 x 8192 with
 #          ROCMATH_FFT_CLUSTER_BYTES=65536) against the one-block kernel, two rounds.
