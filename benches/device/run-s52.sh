@@ -30,6 +30,21 @@
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s52-$P-gpu.txt"
+# hints_ab FILE: every case of `cases` (bench arguments from `args CASE`) under every setting of
+# `hints`, two rounds, into $OUT/FILE.txt; each setting is another module source, so all are
+# compiled first, 8 at a time, into the kernel cache.
+hints_ab() {
+  for h in $hints; do for c in "${cases[@]}"; do
+    ( ROCMATH_GEMM_L2_HINTS=$h timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args "$c") > /dev/null 2>&1 ) &
+    while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
+  done; done
+  wait
+  echo "compiled at $SECONDS s"
+  for r in r1 r2; do for c in "${cases[@]}"; do for h in $hints; do
+    ROCMATH_GEMM_L2_HINTS=$h bench_line $1 "$c hints$h $r" $(args "$c") > /dev/null
+  done; done; done
+  lines_table $1
+}
 case $P in
 a)
   cases=("hss 128 2048" "bss 128 2048" "h 128 2048" "hss 64 4096" "xf32 64 4096" "hss skinny" "hss 8192 1")
@@ -39,17 +54,7 @@ a)
     if [ $2 = skinny ]; then echo "--precision $1 --transA N --transB T -m 16 -n 8192 -k 8192"
     else echo "--precision $1 --transA N --transB T -m $2 -n $2 -k $2 --batch $3"; fi
   }
-  # (each setting is another module source: compiled first, 8 at a time, into the kernel cache)
-  for h in $hints; do for c in "${cases[@]}"; do
-    ( ROCMATH_GEMM_L2_HINTS=$h timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args "$c") > /dev/null 2>&1 ) &
-    while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
-  done; done
-  wait
-  echo "compiled at $SECONDS s"
-  for r in r1 r2; do for c in "${cases[@]}"; do for h in $hints; do
-    ROCMATH_GEMM_L2_HINTS=$h bench_line s52-a "$c hints$h $r" $(args "$c") > /dev/null
-  done; done; done
-  lines_table s52-a
+  hints_ab s52-a
   for r in r1 r2; do
     for c in 16384 h16384; do
       sweep_case $c
@@ -65,16 +70,7 @@ b)
   cases=("hss 16 8192 8192 N T" "hss 16 8192 8192 N N" "h 16 8192 8192 N T" "hss 8192 8192 128 N T" "hss 1024 1024 1024 N T")
   hints="0 4 5 6 7"
   args() { set -- $1; echo "--precision $1 --transA $5 --transB $6 -m $2 -n $3 -k $4"; }
-  for h in $hints; do for c in "${cases[@]}"; do
-    ( ROCMATH_GEMM_L2_HINTS=$h timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer $(args "$c") > /dev/null 2>&1 ) &
-    while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
-  done; done
-  wait
-  echo "compiled at $SECONDS s"
-  for r in r1 r2; do for c in "${cases[@]}"; do for h in $hints; do
-    ROCMATH_GEMM_L2_HINTS=$h bench_line s52-b "$c hints$h $r" $(args "$c") > /dev/null
-  done; done; done
-  lines_table s52-b
+  hints_ab s52-b
   ;;
 c)
   cases=("hss 8192 8192 128 1" "bss 8192 8192 128 1" "h 8192 8192 128 1" "hss 1024 1024 1024 1" "hss 2048 2048 2048 1" "hss 128 128 128 2048")

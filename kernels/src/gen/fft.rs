@@ -18,6 +18,8 @@
 //! TI/TO are the storage types (float, double, half), R the compute type (float for half), C the
 //! complex of R. `*_il`: re/im adjacent and aligned (interleaved), read and written as pairs. See `src/fft/fft.hip` for the addressing and each argument.
 
+use super::env_number;
+
 /// The FFT kernel body (`src/fft/fft.hip`).
 pub const FFT_HIP: &str = include_str!("../fft/fft.hip");
 
@@ -289,12 +291,6 @@ pub fn cluster_setting() -> ClusterSetting {
 fn cluster_block_bytes() -> usize {
     static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *BYTES.get_or_init(|| env_number("ROCMATH_FFT_CLUSTER_BYTES", |b| b.is_power_of_two() && (4096..=131072).contains(&b)).unwrap_or(32 * 1024))
-}
-
-/// The number in environment variable `var`, if set, a number, and `allowed` (the FFT tuning
-/// switches; each reads it once).
-fn env_number(var: &str, allowed: impl Fn(usize) -> bool) -> Option<usize> {
-    std::env::var(var).ok().and_then(|v| v.parse::<usize>().ok()).filter(|&v| allowed(v))
 }
 
 /// The cluster kernel for an `n`-point transform, if `n` is longer than one cluster block

@@ -1392,9 +1392,9 @@ impl GemmKernel {
 
 /// `ROCMATH_GEMM_L2_HINTS` (0-7): the L2 eviction hints of the wgmma kernels' TMA copies
 /// (`RM_SM90_L2_HINTS` in gemm_sm90.hip), for A/B timing; unset, the kernel's default.
-fn sm90_l2_hints() -> Option<u32> {
-    static BITS: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
-    *BITS.get_or_init(|| std::env::var("ROCMATH_GEMM_L2_HINTS").ok().and_then(|v| v.parse().ok()).filter(|&b| b < 8))
+fn sm90_l2_hints() -> Option<usize> {
+    static BITS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *BITS.get_or_init(|| super::env_number("ROCMATH_GEMM_L2_HINTS", |b| b < 8))
 }
 
 /// The extern "C" instantiation block for a module (also used by the check for extra configs).

@@ -16,3 +16,9 @@ pub mod gemm;
 pub fn sm90_blocks_by_shared(bytes: usize) -> usize {
     228 * 1024 / (bytes + 1024)
 }
+
+/// The number in environment variable `var`, if set, a number, and `allowed` (the generators'
+/// tuning and A/B switches; each reads it once).
+pub(crate) fn env_number(var: &str, allowed: impl Fn(usize) -> bool) -> Option<usize> {
+    std::env::var(var).ok().and_then(|v| v.parse::<usize>().ok()).filter(|&v| allowed(v))
+}
