@@ -263,8 +263,9 @@ fn operand_map(kernel: &GemmKernel, call: &GemmCall, is_a: bool) -> TensorMapDes
         address: ptr as u64,
         dims: [inner as u64, outer as u64, call.batch as u64],
         strides: [ld as u64 * e, batch_stride],
-        // A box row is 128 bytes: of m/n, or one K tile of k.
-        box_dims: [(128 / e) as u32, if mn_major { (128 / e) as u32 } else { tile_rows }, 1],
+        // A box row is 128 bytes: of m/n, or one K tile of k. A multicast config's blocks each
+        // load half of a k-major B tile's rows (gemm_sm90.hip, MULTICAST).
+        box_dims: [(128 / e) as u32, if mn_major { (128 / e) as u32 } else if !is_a && kernel.config.multicast { tile_rows / 2 } else { tile_rows }, 1],
     }
 }
 

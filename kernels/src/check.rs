@@ -371,6 +371,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         repack: false,
         prefetch: false,
         smem_transpose: false,
+        multicast: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

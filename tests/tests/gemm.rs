@@ -667,6 +667,56 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
     }
 }
 
+/// The multicast candidates (clusters of two blocks on a pair of tiles in m sharing B, sm_90a)
+/// of the 16-bit families, pinned, in every transpose pair: one pair of tiles, an odd count of
+/// tiles in m (the last pair's second tile lies wholly past m: its loads are zeros, its stores
+/// clipped), one row, K over many tiles, more pairs than clusters fit at once (the walk loops);
+/// ldc aligned or not; beta 0 over NaN C and beta random. Then strided batches of many more
+/// pairs than clusters, D through TMA and from registers.
+#[test]
+fn wgmma_multicast_configs_at_tile_edges() {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        if arch != "sm_90" {
+            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
+        }
+        let mut checked = 0;
+        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Hhs] {
+            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.multicast).collect();
+            assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.split_k == 1), "{arch}: {family:?} multicast candidates");
+            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
+                let mut h = Handle::on(&device).unwrap();
+                h.set_gemm_config(Some(*cfg));
+                let mut seed = 1700;
+                for (ta, tb) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
+                    let (ta, tb) = (OPS[ta], OPS[tb]);
+                    for (m, n, k) in [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (1920, 2304, 16)] {
+                        if m * n * k > 10_000_000 && (ta, tb) != (Operation::None, Operation::Transpose) {
+                            continue; // the looping walk once (the reference is O(mnk) on the host)
+                        }
+                        seed += 1;
+                        let (ra, _) = stored_shape(ta, m, k);
+                        let (rb, _) = stored_shape(tb, k, n);
+                        let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, [0, 1, 8][(seed % 3) as usize]];
+                        let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+                        let r = run_family(&h, family, &s).expect("a 16-bit family");
+                        r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
+                    }
+                }
+                if family == GemmFamily::Hss {
+                    let m = 300;
+                    for (k, count, ldc, c_gap, seed) in [(200, 97, m + 4, 16, 1800), (130, 61, m + 3, 1, 1801)] {
+                        hss_nt_strided_batch(&h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
+                    }
+                }
+                checked += 1;
+            }
+        }
+        eprintln!("{arch}: {checked} multicast configs checked");
+    }
+}
+
 /// Ping-pong configs (two consumers taking 64-row tiles in turn), and one-consumer configs that
 /// run several blocks per SM (`o2`-`o4`: a persistent grid of that many blocks an SM), over
 /// batches of many more tiles than resident blocks, so that every block runs several units (a

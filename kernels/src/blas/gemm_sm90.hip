@@ -22,6 +22,15 @@
 //     cannot describe is written from registers instead.
 //   * the grid is persistent (at most BLOCKS per SM, 1 to 4); block b takes tiles b, b + gridDim.x, ...
 //     in GROUP_M-row groups per batch entry so that concurrently running tiles share L2 lines.
+//   * MULTICAST: blocks run in clusters of two (ranks 0 and 1) on a pair of tiles, rows m0 and
+//     m0 + BM of one column of tiles (the walk's units are pairs), which read the same B tile.
+//     Each producer loads its own A and half of B (rank r: the r-th half of the BN / 64 boxes,
+//     or of the rows) into the same stage of both blocks with one multicast copy, so L2 sends
+//     B once per pair; a stage's full barrier expects the whole stage either way. A stage is
+//     written by both producers, so its empty barrier counts both blocks' consumers: one lane
+//     of each consumer warp arrives on its own block's barrier, another on the other's. Cluster
+//     barriers after the barriers' initialization and before exit keep either block from
+//     copying into, or arriving on, a block that is not there.
 //   * split-K (SPLIT; the slice count `splits` is a kernel argument): each tile is `splits` work
 //     units, one per slice of its K tiles; a unit stores its f32 sums unscaled to a workspace,
 //     and the second kernel of the module (RM_GEMM_SPLITK_REDUCE) adds the slices in order and
@@ -156,6 +165,35 @@ RM_INLINE void rm_tma_load_3d(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1
             : "memory");
     }
 }
+// The same copy delivered to the same shared offsets, and completing the barrier at the same
+// offset, in every block of the cluster that `mask` names (bit r: cluster rank r; MULTICAST).
+RM_INLINE void rm_tma_load_3d_multicast(rm_u32 dst, rm_u64 map, rm_u32 bar, int c0, int c1, int c2, rm_u16 mask, int hint, rm_u64 policy) {
+    if ((RM_SM90_L2_HINTS & 5) && hint != RM_L2_NONE) {
+        asm volatile(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%3, %4, %5}], [%2], %6, %7;" ::"r"(dst),
+            "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2), "h"(mask), "l"(policy)
+            : "memory");
+    } else {
+        asm volatile(
+            "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4, %5}], [%2], %6;" ::"r"(dst),
+            "l"(map), "r"(bar), "r"(c0), "r"(c1), "r"(c2), "h"(mask)
+            : "memory");
+    }
+}
+// Arrives on the barrier at shared offset `bar` of cluster block `rank`, with the default
+// (CTA-scope) release: the stage's reads are wgmma's, complete at the warp's wgmma wait before
+// it. (A release at cluster scope is a memory barrier each time: on an H200 it made the
+// consumers stall on it and the kernels 30-50 % slower than without multicast.)
+RM_INLINE void rm_mbar_arrive_cluster(rm_u32 bar, rm_u32 rank) {
+    asm volatile("{ .reg .b32 r; mapa.shared::cluster.u32 r, %0, %1; mbarrier.arrive.shared::cluster.b64 _, [r]; }" ::"r"(bar), "r"(rank) : "memory");
+}
+RM_INLINE rm_u32 rm_cluster_ctarank() {
+    rm_u32 r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+// Every thread of every block of the cluster (not warp-aligned: the roles diverge before it).
+RM_INLINE void rm_cluster_sync() { asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory"); }
 RM_INLINE void rm_tma_prefetch_map(rm_u64 map) { asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory"); }
 // TMA store of the box at `src` (shared) to coordinates {c0, c1, c2} of `map`; the copy engine
 // clips what lies outside the tensor. Stores are tracked in bulk groups of the issuing thread.
@@ -214,7 +252,7 @@ template <class A, class B> struct rm_same_type { enum { value = 0 }; };
 template <class A> struct rm_same_type<A, A> { enum { value = 1 }; };
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_, int BLOCKS_>
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_, int BLOCKS_, int MULTICAST_ = 0>
 struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
@@ -237,6 +275,10 @@ struct rm_sm90_config {
         // Blocks per SM the registers must allow (the persistent grid has this many per SM): 2-4
         // for one-consumer tiles small enough that they fit, so that several pipelines stream at once.
         BLOCKS = BLOCKS_,
+        // Clusters of two blocks on adjacent tiles of a column of tiles (m0 and m0 + BM, one n0),
+        // which share their B tile: each loads half of it for both by TMA multicast, so that L2
+        // sends each B tile once (MULTICAST, see the top of the file). CLUSTER: blocks a cluster.
+        MULTICAST = MULTICAST_, CLUSTER = MULTICAST ? 2 : 1,
         // Two staging buffers a consumer (one filled while the copy engine stores the other),
         // unless two would leave room for fewer than BLOCKS > 1 blocks an SM (the 16-bit 64 x 64
         // tile of four stages at three blocks): then one, each chunk read out by its store before
@@ -271,6 +313,7 @@ struct rm_sm90_config {
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
     static_assert(BLOCKS == 1 || (BLOCKS <= 4 && CONSUMERS == 1) || BLOCKS == 2, "two to four blocks per SM of one consumer, two of two");
+    static_assert(!MULTICAST || (!PINGPONG && !XPOSE && BLOCKS == 1 && BN % 128 == 0), "multicast B: whole tiles, no staging ring, one block an SM, B halves of whole 64-wide boxes");
 };
 
 // One warp's in-smem transpose (XPOSE, see the top of the file) of a staged MN-major operand of
@@ -309,36 +352,41 @@ template <int ROWS> RM_INLINE void rm_sm90_transpose(rm_u32 src, rm_u32 dst, int
 }
 
 // Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
-// groups (rm_grouped_tile, gemm.hip).
-template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n, int& m0, int& n0, int& b) {
+// groups (rm_grouped_tile, gemm.hip). With MULTICAST, t is a pair of tiles (m rows 2 tm and
+// 2 tm + 1 of a column; `tiles_m` counts pairs) and `rank` picks one.
+template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n, int rank, int& m0, int& n0, int& b) {
     const int per_batch = tiles_m * tiles_n;
     b = t / per_batch;
     int tm, tn;
     rm_grouped_tile<Cfg::GROUP_M>(t - b * per_batch, tiles_m, tiles_n, tm, tn);
-    m0 = tm * Cfg::BM;
+    m0 = (tm * Cfg::CLUSTER + rank) * Cfg::BM;
     n0 = tn * Cfg::BN;
 }
 
 // Work unit u of the persistent walk -> its tile and K slice sp, whose K tiles are [kt0, kt1)
 // of the `ktiles` (split-K: units splits t .. splits t + splits - 1 are the slices of tile t).
 template <class Cfg>
-RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int ktiles, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
+RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int ktiles, int rank, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
     const int t = u / splits;
     sp = u - t * splits;
-    rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, m0, n0, b);
+    rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, rank, m0, n0, b);
     rm_split_k_tiles(sp, splits, ktiles, kt0, kt1);
 }
+
+// The block's first work unit and the step to its next (a cluster's blocks walk the same units).
+template <class Cfg> RM_INLINE int rm_sm90_first_unit() { return rm_bid_x() / Cfg::CLUSTER; }
+template <class Cfg> RM_INLINE int rm_sm90_unit_step() { return rm_gdim_x() / Cfg::CLUSTER; }
 
 // The producer's walk over the block's work units (as the TMA thread issues them): f(s, phase,
 // m0, n0, b, kt) for every K tile kt of every unit, in order, with the ring stage s it goes to
 // and that stage's parity. The transposer warps walk the same order.
 template <class Cfg, class F>
-RM_INLINE void rm_sm90_producer_walk(int total, int splits, int tiles_m, int tiles_n, int ktiles, F&& f) {
+RM_INLINE void rm_sm90_producer_walk(int total, int splits, int tiles_m, int tiles_n, int ktiles, int rank, F&& f) {
     int s = 0;
     rm_u32 phase = 0;
-    for (int u = rm_bid_x(); u < total; u += rm_gdim_x()) {
+    for (int u = rm_sm90_first_unit<Cfg>(); u < total; u += rm_sm90_unit_step<Cfg>()) {
         int m0, n0, b, sp, kt0, kt1;
-        rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+        rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, rank, m0, n0, b, sp, kt0, kt1);
         for (int kt = kt0; kt < kt1; ++kt) {
             f(s, phase, m0, n0, b, kt);
             if (++s == Cfg::STAGES) {
@@ -470,7 +518,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         for (int s = 0; s < Cfg::STAGES; ++s) {
             // full: the TMA thread (with the bytes of its direct copies), and the transposers
             rm_mbar_init(full + 8 * s, STAGED ? 32 + (DIRECT_BYTES > 0) : 1);
-            rm_mbar_init(empty + 8 * s, 128 * (Cfg::PINGPONG ? 1 : Cfg::CONSUMERS));  // the consumers that read a stage
+            // the consumers that read a stage: every thread; with MULTICAST one lane a warp, of
+            // both blocks (the other block's producer writes half of B into this stage)
+            rm_mbar_init(empty + 8 * s, Cfg::MULTICAST ? Cfg::CLUSTER * Cfg::CONSUMERS * 4 : 128 * (Cfg::PINGPONG ? 1 : Cfg::CONSUMERS));
             if (STAGED) {
                 rm_mbar_init(sfull + 8 * s, 1);
                 rm_mbar_init(sempty + 8 * s, 32);
@@ -483,9 +533,17 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         }
         if (store_tma) rm_tma_prefetch_map(map_d);
     }
-    rm_barrier();
+    // (MULTICAST: the other block's barriers are initialized before its copies or arrivals
+    // reach them)
+    if (Cfg::MULTICAST) {
+        rm_cluster_sync();
+    } else {
+        rm_barrier();
+    }
+    const rm_u32 rank = Cfg::MULTICAST ? rm_cluster_ctarank() : 0;
 
-    const int tiles_m = (m + Cfg::BM - 1) / Cfg::BM, tiles_n = (n + Cfg::BN - 1) / Cfg::BN;
+    // (MULTICAST: tiles_m counts pairs of tiles)
+    const int tiles_m = (m + Cfg::CLUSTER * Cfg::BM - 1) / (Cfg::CLUSTER * Cfg::BM), tiles_n = (n + Cfg::BN - 1) / Cfg::BN;
     if (!Cfg::SPLIT) splits = 1;
     const int total = tiles_m * tiles_n * batch * splits;  // work units
     const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
@@ -495,9 +553,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         if (tid == 0 && ktiles > 0) {
             const long long bytes_a = (long long)m * k * batch * Cfg::Mma::ELEM_BYTES, bytes_b = (long long)n * k * batch * Cfg::Mma::ELEM_BYTES;
             const long long problem = bytes_a + bytes_b + (long long)m * n * batch * Cfg::C_BYTES;
-            const int hint_a = rm_sm90_load_hint(tiles_n, bytes_a, problem), hint_b = rm_sm90_load_hint(tiles_m, bytes_b, problem);
+            const int hint_a = rm_sm90_load_hint(tiles_n, bytes_a, problem), hint_b = rm_sm90_load_hint(tiles_m * Cfg::CLUSTER, bytes_b, problem);
             const rm_u64 pol_a = rm_l2_policy(hint_a), pol_b = rm_l2_policy(hint_b);
-            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
+            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, rank, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
                 const int k0 = kt * Cfg::BK;
                 // An MN-major operand goes to the stage (16-bit: wgmma reads it transposed) or
                 // the staging buffer (XPOSE).
@@ -517,7 +575,22 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                     } else if (!A_STAGED) {
                         rm_tma_load_3d(sa, map_a, full + 8 * s, k0, m0, b, hint_a, pol_a);
                     }
-                    if (B_TRANS) {
+                    if (Cfg::MULTICAST) {
+                        // This block's half of B (its 64-wide boxes, or rows with the
+                        // tensor map's box of BN / 2 rows), for both blocks of the cluster;
+                        // the other block sends the other half. The full barrier expects
+                        // the whole stage either way.
+                        enum { HALF = Cfg::BN / 2 };
+                        if (B_TRANS) {
+#pragma unroll
+                            for (int i = 0; i < HALF / BOX_MN; ++i) {
+                                const int box = (int)rank * (HALF / BOX_MN) + i;
+                                rm_tma_load_3d_multicast(sb + box * Cfg::BK * 128, map_b, full + 8 * s, n0 + BOX_MN * box, k0, b, 3, hint_b, pol_b);
+                            }
+                        } else {
+                            rm_tma_load_3d_multicast(sb + rank * HALF * 128, map_b, full + 8 * s, k0, n0 + (int)rank * HALF, b, 3, hint_b, pol_b);
+                        }
+                    } else if (B_TRANS) {
                         rm_sm90_load_mn<Cfg::BN, BOX_MN, Cfg::BK>(sb, map_b, full + 8 * s, n0, k0, b, hint_b, pol_b);
                     } else if (!B_STAGED) {
                         rm_tma_load_3d(sb, map_b, full + 8 * s, k0, n0, b, hint_b, pol_b);
@@ -529,7 +602,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // s with s % 3 = its index (so that it waits on a stage's barriers round after round,
             // which keeps the parity waits sound; several K tiles are transposed at once).
             const int xw = tid / 32 - 1, lane = tid % 32;
-            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, [&](int s, rm_u32 phase, int, int, int, int) {
+            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, rank, [&](int s, rm_u32 phase, int, int, int, int) {
                 if (s % Cfg::XWARPS != xw) return;
                 rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
                 rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
@@ -553,9 +626,21 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         int s = 0;
         rm_u32 phase = 0;
         int turn = 0;  // the block's units so far
-        for (int u = rm_bid_x(); u < total; u += rm_gdim_x(), ++turn) {
+        // A stage read by this warpgroup is released to this block's producer and, with
+        // MULTICAST, to the other block's (which writes half of B into it): one lane a warp
+        // each, after the warp's wgmma wait, where otherwise every thread arrives.
+        const auto release = [&](int st) {
+            if (!Cfg::MULTICAST) {
+                rm_mbar_arrive(empty + 8 * st);
+            } else if (lt % 32 == 0) {
+                rm_mbar_arrive(empty + 8 * st);
+            } else if (lt % 32 == 1) {
+                rm_mbar_arrive_cluster(empty + 8 * st, rank ^ 1u);
+            }
+        };
+        for (int u = rm_sm90_first_unit<Cfg>(); u < total; u += rm_sm90_unit_step<Cfg>(), ++turn) {
             int m0, n0, b, sp, kt0, kt1;
-            rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, m0, n0, b, sp, kt0, kt1);
+            rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, rank, m0, n0, b, sp, kt0, kt1);
             if (Cfg::PINGPONG && (turn & 1) != c) {
                 // The other consumer's unit: step over its stages in the ring.
                 s += kt1 - kt0;
@@ -587,7 +672,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 rm_wgmma_commit();
                 rm_fence_regs(acc);
                 rm_wgmma_wait<1>();  // the previous K tile's group is done: release its stage
-                if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
+                if (prev >= 0) release(prev);
                 prev = s;
                 if (++s == Cfg::STAGES) {
                     s = 0;
@@ -596,8 +681,8 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             }
             rm_wgmma_wait<0>();
             rm_fence_regs(acc);
-            if (prev >= 0) rm_mbar_arrive(empty + 8 * prev);
-            if (Cfg::PINGPONG && u + rm_gdim_x() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
+            if (prev >= 0) release(prev);
+            if (Cfg::PINGPONG && u + rm_sm90_unit_step<Cfg>() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
 
             if constexpr (Cfg::SPLIT) {
                 // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).
@@ -644,6 +729,9 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         }
         if ((store_tma || Cfg::SPLIT) && lt == 0) rm_bulk_wait_all();
     }
+    // (MULTICAST: neither block leaves while the other may still copy into it or arrive on
+    // its barriers)
+    if (Cfg::MULTICAST) rm_cluster_sync();
 }
 
 // The exported kernel: the tensor maps of A, B and D (parameters 0, 1 and 2), whether D's is
@@ -653,9 +741,10 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
 #else
 #define RM_SM90_ADDR_FNS(NAME)
 #endif
-#define RM_GEMM_SM90_KERNEL(NAME, CFG, TY, TA, TB)                                                     \
+// (ATTR: RM_CLUSTER_DIMS(2) for MULTICAST configs, through RM_GEMM_SM90_KERNEL_CLUSTER2)
+#define RM_GEMM_SM90_KERNEL_WITH(ATTR, NAME, CFG, TY, TA, TB)                                          \
     RM_SM90_ADDR_FNS(NAME)                                                                             \
-    extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS, CFG::BLOCKS) NAME(                                      \
+    extern "C" __global__ void RM_SM90_BOUNDS(CFG::THREADS, CFG::BLOCKS) ATTR NAME(                                 \
         RM_TMAP_PARAM(map_a), RM_TMAP_PARAM(map_b), RM_TMAP_PARAM(map_d), int store_tma, int m, int n, int k, \
         int batch, int splits, TY::compute alpha,                                                      \
         TY::compute beta, const TY::scalar* alpha_ptr, const TY::scalar* beta_ptr, const TY::c* C,     \
@@ -668,5 +757,8 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                                            batch, splits, alpha, beta, alpha_ptr, beta_ptr, C, ldc, stride_c, D, ldd,  \
                                            stride_d);                                                  \
     }
+
+#define RM_GEMM_SM90_KERNEL(NAME, CFG, TY, TA, TB) RM_GEMM_SM90_KERNEL_WITH(, NAME, CFG, TY, TA, TB)
+#define RM_GEMM_SM90_KERNEL_CLUSTER2(NAME, CFG, TY, TA, TB) RM_GEMM_SM90_KERNEL_WITH(RM_CLUSTER_DIMS(2), NAME, CFG, TY, TA, TB)
 
 #endif // ROCMATH_GEMM_SM90_HIP

@@ -106,6 +106,13 @@ pub struct GemmConfig {
     /// (small batched matrices); twice the shared memory per stage. Tag: `t` after the stage
     /// count (`s3t`).
     pub smem_transpose: bool,
+    /// wgmma only: blocks run in clusters of two on adjacent tiles of a column of tiles (rows m0
+    /// and m0 + MT_M, one n0), which read the same B tile: each block loads half of it into
+    /// both blocks' stages by TMA multicast, so that L2 sends each B tile once per cluster
+    /// (`MULTICAST` in gemm_sm90.hip; cuBLAS's sm_90 kernels run in clusters of two). Needs
+    /// MT_N a multiple of 128, whole tiles per consumer (not ping-pong), no staging ring, one
+    /// block per SM. Tag: `m` after the stage count (`s3m`).
+    pub multicast: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -250,7 +257,8 @@ impl GemmConfig {
     /// Name fragment carrying every parameter:
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
     /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`), a
-    /// prefetching one's in `f` (`s3f`), one transposing in shared memory in `t` (`s3t`).
+    /// prefetching one's in `f` (`s3f`), one transposing in shared memory in `t` (`s3t`), one
+    /// multicasting B in clusters of two in `m` (`s3m`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -259,7 +267,7 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
@@ -267,6 +275,7 @@ impl GemmConfig {
             if self.repack { "r" } else { "" },
             if self.prefetch { "f" } else { "" },
             if self.smem_transpose { "t" } else { "" },
+            if self.multicast { "m" } else { "" },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -301,6 +310,10 @@ impl GemmConfig {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
         };
+        let (s, multicast) = match s.strip_suffix('m') {
+            Some(s) => (s, true),
+            None => (s, false),
+        };
         let (s, smem_transpose) = match s.strip_suffix('t') {
             Some(s) => (s, true),
             None => (s, false),
@@ -333,6 +346,7 @@ impl GemmConfig {
             repack,
             prefetch,
             smem_transpose,
+            multicast,
         })
     }
 
@@ -358,6 +372,9 @@ impl GemmConfig {
         }
         if self.smem_transpose && self.atom != Atom::WgmmaTf32 {
             return Err("transposes in shared memory (`t`): tf32 wgmma configs only (the 16-bit forms read either order; s8 has none)".into());
+        }
+        if self.multicast && !self.is_wgmma() {
+            return Err("B multicast in clusters of two (`m`): wgmma configs only".into());
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
@@ -476,6 +493,9 @@ impl GemmConfig {
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
         }
+        if self.multicast && (self.is_pingpong() || self.smem_transpose || self.min_waves != 1 || nn % 128 != 0) {
+            return Err("wgmma: B multicast (`m`) needs whole tiles per consumer (not ping-pong), no transposes in shared memory, one block per SM and MT_N a multiple of 128 (halves of whole 64-wide boxes)".into());
+        }
         let lds = self.lds_bytes(family);
         if lds > MAX_DYNAMIC_LDS {
             return Err(format!("{lds} bytes of shared memory exceed {MAX_DYNAMIC_LDS}"));
@@ -525,7 +545,7 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
             return format!(
-                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}, {}>",
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}, {}, {}>",
                 self.atom.cpp(""),
                 self.stages,
                 self.group_m,
@@ -533,7 +553,8 @@ impl GemmConfig {
                 family.c_bytes(),
                 u32::from(self.split_k > 1),
                 u32::from(self.smem_transpose),
-                self.min_waves
+                self.min_waves,
+                u32::from(self.multicast)
             );
         }
         let [pa, pb] = self.pads();
@@ -567,7 +588,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -596,12 +617,12 @@ impl GemmConfig {
             AtomInput::I8 => 128,
             _ => 64,
         };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -696,6 +717,14 @@ impl GemmConfig {
                     }
                     for (n, stages, split_k) in [(128, 4, 2), (128, 6, 2), (128, 4, 4), (64, 6, 2), (256, 4, 2)] {
                         v.push(GemmConfig { split_k, ..GemmConfig::wgmma(wg, n, stages) });
+                    }
+                    // Clusters of two sharing B by multicast (`m`): L2 sends B once per pair of
+                    // tiles (cuBLAS's kernels at 8192 x 8192 x 128 run in clusters of two). On an
+                    // H200, level with the plain tiles at h 4096^3 and 8192^3 and 4-7 % slower at
+                    // 8192 x 8192 x 128 in h, hss and bss (2026-11-21-h100-gemm/s53-b.txt); kept
+                    // for the tuner to weigh at other shapes.
+                    for (n, stages, split_k) in [(256, 3, 1), (128, 6, 1), (128, 4, 2)] {
+                        v.push(GemmConfig { split_k, multicast: true, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     // One consumer warpgroup, 64-row tiles: small m (16 x 8192 x 8192) fills every
                     // SM with fewer rows of A multiplied as zeros. (64 x 256 spills: 128
@@ -1367,12 +1396,16 @@ impl GemmKernel {
     /// block per tile (per K slice, `slices` of them, with split-K) of every batch entry, but no
     /// more than `resident_blocks`, the blocks the device holds at once (`min_waves` per SM for
     /// wgmma; SMs times the occupancy otherwise).
+    /// A `multicast` config's grid is whole clusters of two, one per pair of tiles (the kernel
+    /// walks pairs).
     pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, slices: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
-        let tiles = m.div_ceil(cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));
+        let cluster = if cfg.multicast { 2 } else { 1 };
+        let tiles = m.div_ceil(cluster * cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));
         let tiles = tiles.saturating_mul(batch).saturating_mul(slices);
+        let clusters = tiles.clamp(1, (resident_blocks / cluster).clamp(1, u32::MAX as usize / cluster));
         LaunchDims {
-            grid: [tiles.clamp(1, resident_blocks.clamp(1, u32::MAX as usize)) as u32, 1, 1],
+            grid: [(clusters * cluster) as u32, 1, 1],
             block: [cfg.threads(), 1, 1],
             shared_bytes: cfg.lds_bytes(self.family),
         }
@@ -1437,6 +1470,7 @@ pub fn instantiations(
     }
     let split = cfg.split_k > 1 && batch == BatchForm::Strided;
     let (mac, extra) = match (batch, cfg.persistent) {
+        _ if cfg.is_wgmma() && cfg.multicast => ("RM_GEMM_SM90_KERNEL_CLUSTER2", String::new()),
         _ if cfg.is_wgmma() => ("RM_GEMM_SM90_KERNEL", String::new()),
         _ if split => ("RM_GEMM_KERNEL_SPLITK", String::new()),
         (BatchForm::Strided, false) => ("RM_GEMM_KERNEL", String::new()),

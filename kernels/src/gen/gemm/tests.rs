@@ -320,7 +320,7 @@ fn wgmma_configs() {
     assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
     assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
     assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
-    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0, 1>"));
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0, 1, 0>"));
     assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
@@ -333,8 +333,39 @@ fn wgmma_configs() {
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
     assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, float, rm_gemm_ty_h)")));
     // The config type says only that the kernel splits: the count is a kernel argument.
-    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0, 1>"));
+    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0, 1, 0>"));
     assert!(k.reduce_kernel_name().is_none());
+}
+
+#[test]
+fn wgmma_multicast_configs() {
+    // Clusters of two sharing B (`m` after the stages): the config's flag, the cluster kernel
+    // macro, and a grid of whole clusters, one per pair of tiles in m.
+    let hss = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Wgmma).unwrap().config;
+    let c = GemmConfig { multicast: true, stages: 3, ..hss };
+    assert_eq!(c.tag(), "mt128x256x64_w2x1_s3m_x_g8_o1_wgmma64xnx16f16");
+    assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
+    assert!(c.validate(GemmFamily::Hss).is_ok());
+    assert_eq!(c.lds_bytes(GemmFamily::Hss), GemmConfig { stages: 3, ..hss }.lds_bytes(GemmFamily::Hss));
+    let k = GemmKernel::new(GemmFamily::Hss, c).unwrap();
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 3, 8, 2, 4, 0, 0, 1, 1>"));
+    assert!(k.source().contains("RM_GEMM_SM90_KERNEL_CLUSTER2(gemm_hss_nt_mt128x256x64_w2x1_s3m_"));
+    assert!(!GemmKernel::new(GemmFamily::Hss, hss).unwrap().source().contains("RM_GEMM_SM90_KERNEL_CLUSTER2(gemm_"));
+    // 5 pairs of 128-row tiles (9 tiles) x 2 columns = 10 pairs: 20 blocks; 132 SMs hold 66 clusters.
+    assert_eq!(k.persistent_dims(1100, 512, 1, 1, 132).grid, [20, 1, 1]);
+    assert_eq!(k.persistent_dims(8192, 8192, 1, 1, 132).grid, [132, 1, 1]);
+    assert_eq!(k.persistent_dims(8192, 8192, 1, 1, 133).grid, [132, 1, 1]);
+    assert_eq!(k.persistent_dims(1, 1, 1, 1, 1).grid, [2, 1, 1]);
+    // Rejected: other atoms, ping-pong, several blocks per SM, B halves that are not whole boxes.
+    let mma = GemmConfig::fallback(GemmFamily::Hss, GemmVariant::Mma).unwrap();
+    assert!(GemmConfig { multicast: true, ..mma }.validate(GemmFamily::Hss).unwrap_err().contains("wgmma configs only"));
+    for bad in [
+        GemmConfig { mt: [64, 64, 64], ..c },
+        GemmConfig { mt: [64, 128, 64], waves: [1, 1], min_waves: 2, ..c },
+        GemmConfig { mt: [128, 192, 64], ..c },
+    ] {
+        assert!(bad.validate(GemmFamily::Hss).unwrap_err().contains("multicast"), "{}", bad.tag());
+    }
 }
 
 #[test]
@@ -352,7 +383,7 @@ fn tf32_smem_transpose_configs() {
     let k = GemmKernel::new(GemmFamily::Xf32, c).unwrap();
     assert_eq!(k.kernel_names().len(), 4);
     assert_eq!(GemmKernel::new(GemmFamily::Xf32, GemmConfig { stages: 6, ..plain }).unwrap().kernel_names().len(), 1);
-    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1, 1>"));
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1, 1, 0>"));
     // The budget counts both rings: 64 x 64 takes at most 6 stages, 128 x 128 at most 3.
     assert!(GemmConfig { stages: 7, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("shared memory"));
     let big = GemmConfig { mt: [128, 128, 32], stages: 3, ..c };
@@ -367,7 +398,7 @@ fn tf32_smem_transpose_configs() {
     let two = GemmConfig { waves: [1, 1], stages: 2, min_waves: 2, ..c };
     assert_eq!(two.tag(), "mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32");
     assert!(two.validate(GemmFamily::Xf32).is_ok());
-    assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2>"));
+    assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2, 0>"));
     // Three stages fit twice only with one epilogue staging buffer (8 KiB), four not at all;
     // three blocks of two stages likewise.
     let (bufs_1, bufs_2) = (1024 + 2 * 3 * 16384 + 8192 + 96, 1024 + 2 * 2 * 16384 + 16384 + 64);
