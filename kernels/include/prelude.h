@@ -399,6 +399,13 @@ template <class T, class F> struct rm_if<false, T, F> { typedef F type; };
 // ------------------------------------------------------------------------------------------------
 struct rm_u32x4 { rm_u32 x, y, z, w; };
 #if RM_NVIDIA && (RM_SM == 0 || RM_SM >= 800)
+// This block's rank in its thread block cluster (sm_90; the FFT's cluster kernels, the GEMM's
+// multicast pairs).
+RM_INLINE unsigned rm_cluster_rank() {
+    unsigned r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
 RM_INLINE rm_u32 rm_smem_addr(const void* p) {
     rm_u32 a;
     asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));

@@ -623,6 +623,29 @@ fn complex_configs_at_tile_edges<T: Element + Num>(device: &rocmath_runtime::Dev
     checked
 }
 
+/// `family` (16-bit) on `h`, whose pinned config is `tag`, in the four N/T pairs at each (m, n,
+/// k) of `shapes`: leading dimensions of A and B that TMA can describe, ldc padded by
+/// `c_pads[seed % 3]`, beta 0 over NaN C and beta random, seeds counting up from `first_seed`.
+/// Shapes over 10^7 multiply-adds run in NT only (the reference is O(mnk) on the host).
+fn every_transpose_at_shapes(h: &Handle, family: GemmFamily, tag: &str, shapes: &[(usize, usize, usize)], c_pads: [usize; 3], first_seed: u64) {
+    let mut seed = first_seed;
+    for (ta, tb) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
+        let (ta, tb) = (OPS[ta], OPS[tb]);
+        for &(m, n, k) in shapes {
+            if m * n * k > 10_000_000 && (ta, tb) != (Operation::None, Operation::Transpose) {
+                continue;
+            }
+            seed += 1;
+            let (ra, _) = stored_shape(ta, m, k);
+            let (rb, _) = stored_shape(tb, k, n);
+            let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, c_pads[(seed % 3) as usize]];
+            let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
+            let r = run_family(h, family, &s).expect("a 16-bit family");
+            r.unwrap_or_else(|e| panic!("{} {tag}: {s:?}: {e}", family.tag()));
+        }
+    }
+}
+
 /// Every split-K and 64-row tile candidate (wgmma, sm_90a; one consumer, or two in turn) of the
 /// 16-bit families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
 /// the workspace's 4-row units and the tile, K tiles fewer than the slices (the call takes one
@@ -647,19 +670,7 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
             for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
                 let mut h = Handle::on(&device).unwrap();
                 h.set_gemm_config(Some(*cfg));
-                let mut seed = 1300;
-                for (ta, tb) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
-                    let (ta, tb) = (OPS[ta], OPS[tb]);
-                    for (m, n, k) in [(16, 300, 1000), (129, 257, 65), (136, 72, 640)] {
-                        seed += 1;
-                        let (ra, _) = stored_shape(ta, m, k);
-                        let (rb, _) = stored_shape(tb, k, n);
-                        let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, (seed % 3) as usize];
-                        let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                        let r = run_family(&h, family, &s).expect("a 16-bit family");
-                        r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
-                    }
-                }
+                every_transpose_at_shapes(&h, family, &cfg.tag(), &[(16, 300, 1000), (129, 257, 65), (136, 72, 640)], [0, 1, 2], 1300);
                 checked += 1;
             }
         }
@@ -688,22 +699,8 @@ fn wgmma_multicast_configs_at_tile_edges() {
             for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
                 let mut h = Handle::on(&device).unwrap();
                 h.set_gemm_config(Some(*cfg));
-                let mut seed = 1700;
-                for (ta, tb) in [(0, 1), (1, 0), (0, 0), (1, 1)] {
-                    let (ta, tb) = (OPS[ta], OPS[tb]);
-                    for (m, n, k) in [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (1920, 2304, 16)] {
-                        if m * n * k > 10_000_000 && (ta, tb) != (Operation::None, Operation::Transpose) {
-                            continue; // the looping walk once (the reference is O(mnk) on the host)
-                        }
-                        seed += 1;
-                        let (ra, _) = stored_shape(ta, m, k);
-                        let (rb, _) = stored_shape(tb, k, n);
-                        let pad = [ra.next_multiple_of(8) - ra, rb.next_multiple_of(8) - rb, [0, 1, 8][(seed % 3) as usize]];
-                        let s = Shape { ta, tb, m, n, k, pad, alpha_kind: 2, beta_kind: (seed % 2) as u8 * 2, seed };
-                        let r = run_family(&h, family, &s).expect("a 16-bit family");
-                        r.unwrap_or_else(|e| panic!("{} {}: {s:?}: {e}", family.tag(), cfg.tag()));
-                    }
-                }
+                let shapes = [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (1920, 2304, 16)];
+                every_transpose_at_shapes(&h, family, &cfg.tag(), &shapes, [0, 1, 8], 1700);
                 if family == GemmFamily::Hss {
                     let m = 300;
                     for (k, count, ldc, c_gap, seed) in [(200, 97, m + 4, 16, 1800), (130, 61, m + 3, 1, 1801)] {

@@ -187,11 +187,6 @@ RM_INLINE void rm_tma_load_3d_multicast(rm_u32 dst, rm_u64 map, rm_u32 bar, int 
 RM_INLINE void rm_mbar_arrive_cluster(rm_u32 bar, rm_u32 rank) {
     asm volatile("{ .reg .b32 r; mapa.shared::cluster.u32 r, %0, %1; mbarrier.arrive.shared::cluster.b64 _, [r]; }" ::"r"(bar), "r"(rank) : "memory");
 }
-RM_INLINE rm_u32 rm_cluster_ctarank() {
-    rm_u32 r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-    return r;
-}
 // Every thread of every block of the cluster (not warp-aligned: the roles diverge before it).
 RM_INLINE void rm_cluster_sync() { asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory"); }
 RM_INLINE void rm_tma_prefetch_map(rm_u64 map) { asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory"); }
@@ -540,7 +535,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     } else {
         rm_barrier();
     }
-    const rm_u32 rank = Cfg::MULTICAST ? rm_cluster_ctarank() : 0;
+    const rm_u32 rank = Cfg::MULTICAST ? rm_cluster_rank() : 0u;
 
     // (MULTICAST: tiles_m counts pairs of tiles)
     const int tiles_m = (m + Cfg::CLUSTER * Cfg::BM - 1) / (Cfg::CLUSTER * Cfg::BM), tiles_n = (n + Cfg::BN - 1) / Cfg::BN;

@@ -830,12 +830,6 @@ RM_INLINE void rm_fft_stockham(IO io, rm_fft_outer outer, rm_i64 transforms,
 // M / CL of the k. One exchange through distributed shared memory instead of a second pass
 // over global memory.
 
-RM_INLINE unsigned rm_cluster_rank() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-    return r;
-}
-
 // The generic address of `p` (this block's shared memory) in block `rank` of the cluster.
 template <class T> RM_INLINE const T* rm_cluster_map(const T* p, unsigned rank) {
     const T* q;
