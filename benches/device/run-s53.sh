@@ -13,6 +13,8 @@
 #          multicast split config. Run twice: first with the consumers' remote arrivals as
 #          releases at cluster scope (s53-b-first.txt: 30-50 % slower, phase c says why), then
 #          with the default release (s53-b.txt).
+# PHASE=d: (after the review: the tile-edge tests' shared loop, rm_cluster_rank in the prelude)
+#          the multicast and split-K tile-edge tests again.
 # PHASE=c: Nsight Compute on the multicast kernel and its plain twin (clusters resident, SMs
 #          busy, barrier and memory-barrier stalls).
 source benches/device/session.sh
@@ -81,6 +83,10 @@ c)
       $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision h --transA N --transB T -m 8192 -n 8192 -k $k --config ${c}_wgmma64xnx16f16 > "$OUT/ncu/$c-k$k.txt" 2>&1 || status=1
     echo "== $c k=$k"; grep -E "Duration|Cluster|cycles_active|Waves|Stall|stalled|Achieved Occ|Block Limit|Grid Size" "$OUT/ncu/$c-k$k.txt" | cut -c1-140
   done; done
+  ;;
+d)
+  ROCMATH_TEST_CONFIGS=s3m,s6m,s4m TEST_TIMEOUT=300 tests_in_parallel s53-d-tests.txt \
+    "gemm-test wgmma_multicast_configs_at_tile_edges" "gemm-test wgmma_split_k_and_64_row_configs_at_tile_edges"
   ;;
 esac
 exit $status
