@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Fifty-fourth session. Stage first (the bench and the gemm test binary rebuilt into .carry),
+# carry .carry. Output: $OUT/s54-$PHASE*.txt.
+# PHASE=a: GEMM epilogue staging buffers (`e` configs, EPI_BUFS_ in gemm_sm90.hip): every module
+#          compiled first (8 at a time); then, two rounds, 8192 x 8192 x 128 h NT and NN (128 x
+#          256 s3, the tables' pick, against s3e8, s3e4 and 128 x 128 s6e4, s4e4), hss and bss NT
+#          (128 x 128 s6 against 128 x 256 s3e4, 128 x 128 s5e4, s4e4), hss and bss NT 128^3 x
+#          2048 (128 x 128 s6 against s5e4, s4e4); one round of h NT 4096^3 and 8192^3 (s3
+#          against s3e8).
+# PHASE=b: gemm-test's tile-edge test of the `e` candidates.
+# PHASE=c: ping-pong 64 x 256 tiles (two consumers on 64-row tiles in turn: one stores while the
+#          other multiplies) at h NT and NN 8192 x 8192 x 128, 4 and 5 stages, 4 with a staging
+#          buffer per chunk (s4e8); and 256 x 128 tiles (two consumers of 128 rows, cuBLAS's
+#          tile here) with 3 and 4 stages, s4e4 and s4m; against 128 x 256 s3, two rounds.
+source benches/device/session.sh
+source benches/device/gemm-lib.sh
+nvidia-smi -L > "$OUT/s54-$P-gpu.txt"
+atom() { [ ${1:0:1} = b ] && echo bf16 || echo f16; }
+case $P in
+a)
+  ecfg="mt128x256x64_w2x1_s3e8_x_g8_o1 mt128x256x64_w2x1_s3e4_x_g8_o1 mt128x128x64_w2x1_s6e4_x_g8_o1 mt128x128x64_w2x1_s5e4_x_g8_o1 mt128x128x64_w2x1_s4e4_x_g8_o1"
+  for f in h hss bss; do for c in $ecfg; do for l in NT NN; do
+    [ $f != h ] && [ $l = NN ] && continue
+    [ $f != h ] && { [ ${c#*_s3e8} != $c ] || [ ${c#*_s6e4} != $c ]; } && continue
+    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision $f --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config ${c}_wgmma64xnx16$(atom $f) > /dev/null 2>&1 ) &
+    while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
+  done; done; done
+  wait
+  echo "compiled at $SECONDS s"
+  for r in r1 r2; do
+    for l in NT NN; do for c in mt128x256x64_w2x1_s3_x_g8_o1 mt128x256x64_w2x1_s3e8_x_g8_o1 mt128x256x64_w2x1_s3e4_x_g8_o1 mt128x128x64_w2x1_s6e4_x_g8_o1 mt128x128x64_w2x1_s4e4_x_g8_o1; do
+      bench_line s54-a "h $l 8192x8192x128 $c $r" --precision h --transA N --transB ${l:1:1} -m 8192 -n 8192 -k 128 --config ${c}_wgmma64xnx16f16 > /dev/null
+    done; done
+    for f in hss bss; do for c in mt128x128x64_w2x1_s6_x_g8_o1 mt128x256x64_w2x1_s3e4_x_g8_o1 mt128x128x64_w2x1_s5e4_x_g8_o1 mt128x128x64_w2x1_s4e4_x_g8_o1; do
+      bench_line s54-a "$f NT 8192x8192x128 $c $r" --precision $f --transA N --transB T -m 8192 -n 8192 -k 128 --config ${c}_wgmma64xnx16$(atom $f) > /dev/null
+    done; done
+    for f in hss bss; do for c in mt128x128x64_w2x1_s6_x_g8_o1 mt128x128x64_w2x1_s5e4_x_g8_o1 mt128x128x64_w2x1_s4e4_x_g8_o1; do
+      bench_line s54-a "$f NT 128^3x2048 $c $r" --precision $f --transA N --transB T -m 128 -n 128 -k 128 --batch 2048 --config ${c}_wgmma64xnx16$(atom $f) > /dev/null
+    done; done
+  done
+  for s in 4096 8192; do for c in mt128x256x64_w2x1_s3_x_g8_o1 mt128x256x64_w2x1_s3e8_x_g8_o1; do
+    bench_line s54-a "h NT ${s}^3 $c" --precision h --transA N --transB T -m $s -n $s -k $s --config ${c}_wgmma64xnx16f16 > /dev/null
+  done; done
+  lines_table s54-a
+  echo "lines done at $SECONDS s"
+  ;;
+b)
+  TEST_TIMEOUT=500 tests_in_parallel s54-b-tests.txt "gemm-test wgmma_epilogue_buffer_configs_at_tile_edges"
+  ;;
+c)
+  pp="mt64x256x64_w2x1_s4_x_g8_o1 mt64x256x64_w2x1_s5_x_g8_o1 mt64x256x64_w2x1_s4e8_x_g8_o1 mt256x128x64_w2x1_s4_x_g8_o1 mt256x128x64_w2x1_s3_x_g8_o1 mt256x128x64_w2x1_s4e4_x_g8_o1 mt256x128x64_w2x1_s4m_x_g8_o1"
+  for c in $pp; do for l in NT NN; do
+    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision h --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config ${c}_wgmma64xnx16f16 > /dev/null 2>&1 ) &
+  done; done
+  wait
+  echo "compiled at $SECONDS s"
+  for r in r1 r2; do for l in NT NN; do for c in mt128x256x64_w2x1_s3_x_g8_o1 $pp; do
+    bench_line s54-c "h $l 8192x8192x128 $c $r" --precision h --transA N --transB ${l:1:1} -m 8192 -n 8192 -k 128 --config ${c}_wgmma64xnx16f16 > /dev/null
+  done; done; done
+  lines_table s54-c
+  ;;
+esac
+exit $status
