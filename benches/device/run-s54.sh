@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fifty-fourth session. Stage first (the bench and the gemm test binary rebuilt into .carry),
 # carry .carry. Output: $OUT/s54-$PHASE*.txt.
+# (The `e` configs and the 256 x 128 tiles these phases pin were reverted after them: they are in
+# commit 0461767 only. Phases a, c and d ran on that build.)
 # PHASE=a: GEMM epilogue staging buffers (`e` configs, EPI_BUFS_ in gemm_sm90.hip): every module
 #          compiled first (8 at a time); then, two rounds, 8192 x 8192 x 128 h NT and NN (128 x
 #          256 s3, the tables' pick, against s3e8, s3e4 and 128 x 128 s6e4, s4e4), hss and bss NT
@@ -12,6 +14,8 @@
 #          other multiplies) at h NT and NN 8192 x 8192 x 128, 4 and 5 stages, 4 with a staging
 #          buffer per chunk (s4e8); and 256 x 128 tiles (two consumers of 128 rows, cuBLAS's
 #          tile here) with 3 and 4 stages, s4e4 and s4m; against 128 x 256 s3, two rounds.
+# PHASE=d: the tile walk's group height (g1 to g32, tables: g8) at h NT and NN 8192 x 8192 x
+#          128, 128 x 256 s3, two rounds.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s54-$P-gpu.txt"
@@ -58,6 +62,16 @@ c)
     bench_line s54-c "h $l 8192x8192x128 $c $r" --precision h --transA N --transB ${l:1:1} -m 8192 -n 8192 -k 128 --config ${c}_wgmma64xnx16f16 > /dev/null
   done; done; done
   lines_table s54-c
+  ;;
+d)
+  for g in 1 2 4 16 32; do for l in NT NN; do
+    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision h --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config mt128x256x64_w2x1_s3_x_g${g}_o1_wgmma64xnx16f16 > /dev/null 2>&1 ) &
+  done; done
+  wait
+  for r in r1 r2; do for l in NT NN; do for g in 8 1 2 4 16 32; do
+    bench_line s54-d "h $l 8192x8192x128 g$g $r" --precision h --transA N --transB ${l:1:1} -m 8192 -n 8192 -k 128 --config mt128x256x64_w2x1_s3_x_g${g}_o1_wgmma64xnx16f16 > /dev/null
+  done; done; done
+  lines_table s54-d
   ;;
 esac
 exit $status

@@ -372,7 +372,6 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         prefetch: false,
         smem_transpose: false,
         multicast: false,
-        epi_bufs: 0,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

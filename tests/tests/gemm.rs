@@ -714,42 +714,6 @@ fn wgmma_multicast_configs_at_tile_edges() {
     }
 }
 
-/// The candidates with more epilogue staging buffers (`e`, sm_90a: a consumer's chunks of D cycle
-/// through them across tiles) of the 16-bit families, 16- and 32-bit D, pinned, in every
-/// transpose pair: edges cut mid-tile, one row, K over many tiles, and grids of several tiles a
-/// block with K one tile or less (stores of one tile in flight while the next is written); ldc
-/// aligned or not; beta 0 over NaN C and beta random. Then strided batches of many tiles a block,
-/// D through TMA and from registers.
-#[test]
-fn wgmma_epilogue_buffer_configs_at_tile_edges() {
-    use rocmath_kernels::blas::GemmConfig;
-    for device in test_gpus() {
-        let arch = device.properties().arch;
-        if arch != "sm_90" {
-            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
-        }
-        let mut checked = 0;
-        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Hhs] {
-            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.epi_bufs > 0).collect();
-            assert!(configs.iter().any(|c| c.mt[1] == 256) && configs.iter().any(|c| c.mt[1] == 128), "{arch}: {family:?} epilogue buffer candidates");
-            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
-                let mut h = Handle::on(&device).unwrap();
-                h.set_gemm_config(Some(*cfg));
-                let shapes = [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (4096, 4104, 32), (2056, 2048, 64)];
-                every_transpose_at_shapes(&h, family, &cfg.tag(), &shapes, [0, 1, 8], 1900);
-                if family == GemmFamily::Hss {
-                    let m = 300;
-                    for (k, count, ldc, c_gap, seed) in [(64, 97, m + 4, 16, 2000), (130, 61, m + 3, 1, 2001)] {
-                        hss_nt_strided_batch(&h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
-                    }
-                }
-                checked += 1;
-            }
-        }
-        eprintln!("{arch}: {checked} epilogue buffer configs checked");
-    }
-}
-
 /// Ping-pong configs (two consumers taking 64-row tiles in turn), and one-consumer configs that
 /// run several blocks per SM (`o2`-`o4`: a persistent grid of that many blocks an SM), over
 /// batches of many more tiles than resident blocks, so that every block runs several units (a

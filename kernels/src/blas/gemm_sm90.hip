@@ -8,11 +8,10 @@
 //     issues the TMA copies of each K tile (BK elements, 128 bytes) of op(A) (BM x BK) and op(B) (BK x BN) into
 //     one of STAGES shared-memory stages, and the copy engine completes the stage's "full"
 //     mbarrier with the byte count.
-//   * warpgroups 1..CONSUMERS (2; 1 for 64-row tiles) each own 64 rows of the BM x BN tile, or
-//     128 where BM = 256 (BN <= 128): per K tile they wait on "full", issue 4 wgmma m64nBNk16 per
-//     64 rows (k8 for tf32, k32 for s8; f32 accumulators in registers, s32 for s8, BN / 2 per
-//     thread per 64 rows), keep one group in flight, and release the previous stage's "empty"
-//     mbarrier.
+//   * warpgroups 1..CONSUMERS (2; 1 for 64-row tiles) each own 64 rows of the BM x BN tile: per K
+//     tile they wait on "full", issue 4 wgmma m64nBNk16 (k8 for tf32, k32 for s8; f32 accumulators
+//     in registers, s32 for s8, BN / 2 per thread), keep one group in flight, and release the
+//     previous stage's "empty" mbarrier.
 //     Ping-pong (BM = 64 with two consumers): the consumers take the block's tiles in turn, each
 //     a whole 64-row tile, and step over the other's stages; so one stores its tile while the
 //     other multiplies the next (small batched matrices, where the epilogue is most of a tile).
@@ -248,7 +247,7 @@ template <class A, class B> struct rm_same_type { enum { value = 0 }; };
 template <class A> struct rm_same_type<A, A> { enum { value = 1 }; };
 
 // Config: Mma is the generated wgmma m64nBNkK wrapper (include order: before the kernels).
-template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_, int BLOCKS_, int MULTICAST_ = 0, int EPI_BUFS_ = 0>
+template <class Mma_, int BM_, int BN_, int STAGES_, int GROUP_M_, int CONSUMERS_, int C_BYTES_, int SPLIT_, int XPOSE_, int BLOCKS_, int MULTICAST_ = 0>
 struct rm_sm90_config {
     typedef Mma_ Mma;
     enum {
@@ -264,10 +263,6 @@ struct rm_sm90_config {
         EPI_BUF_BYTES = 64 * EPI_COLS * STAGED_BYTES,
         // Two consumers on one 64-row tile each, in turn (see the top of the file).
         PINGPONG = BM == 64 && CONSUMERS == 2,
-        // Rows of the tile each consumer owns (ping-pong: the whole tile), in M_WGMMAS row
-        // blocks of 64, one wgmma each per k step (two: 256 x 128 tiles, the B operand read
-        // by both).
-        CONSUMER_ROWS = PINGPONG ? BM : BM / CONSUMERS, M_WGMMAS = CONSUMER_ROWS / 64,
         // MN-major operands transposed in shared memory (1) or read transposed by wgmma / copied
         // k-major by the host (0); the staging ring and its barriers exist only with 1.
         // Transposer warps (the producer's warps 1-3): warp w takes the stages s with s % 3 = w.
@@ -279,16 +274,12 @@ struct rm_sm90_config {
         // which share their B tile: each loads half of it for both by TMA multicast, so that L2
         // sends each B tile once (MULTICAST, see the top of the file). CLUSTER: blocks a cluster.
         MULTICAST = MULTICAST_, CLUSTER = MULTICAST ? 2 : 1,
-        // EPI_BUFS_ staging buffers a consumer where the config names a count (up to one per
-        // EPI_COLS columns of its tile: then a tile's stores wait only on the previous tile's,
-        // read under this tile's mainloop). Otherwise two (one filled while the copy engine
-        // stores the other), unless two would leave room for fewer than BLOCKS > 1 blocks an SM
-        // (the 16-bit 64 x 64 tile of four stages at three blocks): then one, each chunk read out
-        // by its store before the next is written. (gen/gemm.rs `lds_bytes` mirrors this; 228 KiB
-        // an SM, 1 KiB reserved a block.)
+        // Two staging buffers a consumer (one filled while the copy engine stores the other),
+        // unless two would leave room for fewer than BLOCKS > 1 blocks an SM (the 16-bit 64 x 64
+        // tile of four stages at three blocks): then one, each chunk read out by its store before
+        // the next is written. (gen/gemm.rs `lds_bytes` mirrors this; 228 KiB an SM, 1 KiB reserved a block.)
         BARRIER_BYTES = RINGS * 2 * STAGES * 8,
-        EPI_BUFS = EPI_BUFS_ > 0 ? EPI_BUFS_
-                   : BLOCKS > 1 && 228 * 1024 / (1024 + RINGS * STAGES * STAGE_BYTES + CONSUMERS * 2 * EPI_BUF_BYTES + BARRIER_BYTES + 1024) < BLOCKS ? 1 : 2,
+        EPI_BUFS = BLOCKS > 1 && 228 * 1024 / (1024 + RINGS * STAGES * STAGE_BYTES + CONSUMERS * 2 * EPI_BUF_BYTES + BARRIER_BYTES + 1024) < BLOCKS ? 1 : 2,
         EPI_BYTES = CONSUMERS * EPI_BUFS * EPI_BUF_BYTES,
         // 1024 bytes of slack to align the tiles for the 128-byte swizzle, then the barriers.
         SHARED_BYTES = 1024 + RINGS * STAGES * STAGE_BYTES + EPI_BYTES + BARRIER_BYTES,
@@ -307,8 +298,7 @@ struct rm_sm90_config {
     };
     // (Three consumers would leave too few registers for 128 accumulators.)
     static_assert(CONSUMERS == 1 || CONSUMERS == 2, "one or two consumer warpgroups");
-    static_assert(BM == CONSUMER_ROWS * (PINGPONG ? 1 : CONSUMERS) && (M_WGMMAS == 1 || (M_WGMMAS == 2 && !PINGPONG && BN <= 128)),
-                  "each consumer warpgroup owns 64 rows, or 128 of at most 128 columns (or whole 64-row tiles in turn)");
+    static_assert(BM == 64 * CONSUMERS || PINGPONG, "each consumer warpgroup owns 64 rows (or whole 64-row tiles in turn)");
     static_assert(!PINGPONG || !SPLIT, "ping-pong consumers take whole tiles");
     static_assert(BN % 64 == 0 && BN <= 256 && BM <= 256, "tiles are whole 64-wide boxes, at most 256");
     static_assert(Mma::N == BN, "the wgmma instruction spans the tile's N");
@@ -318,7 +308,6 @@ struct rm_sm90_config {
     static_assert(SPLIT == 0 || SPLIT == 1, "split-K or not");
     static_assert(XPOSE == 0 || Mma::ELEM_BYTES == 4, "in-smem transposes: 32-bit (tf32) elements");
     static_assert(BLOCKS == 1 || (BLOCKS <= 4 && CONSUMERS == 1) || BLOCKS == 2, "two to four blocks per SM of one consumer, two of two");
-    static_assert(EPI_BUFS >= 1 && EPI_BUFS <= BN / EPI_COLS, "at most one staging buffer per chunk of the consumer's tile");
     static_assert(!MULTICAST || (!PINGPONG && !XPOSE && BLOCKS == 1 && BN % 128 == 0), "multicast B: whole tiles, no staging ring, one block an SM, B halves of whole 64-wide boxes");
 };
 
@@ -424,11 +413,10 @@ RM_INLINE rm_u32 rm_c_bits(int x) { return (rm_u32)x; }
 // the values are converted and written to a staging buffer in the TMA box layout (column-major
 // boxes of BOX_ROWS x EPI_COLS, 128-byte swizzled: the 16-byte unit u of box column cc sits at
 // unit u ^ (cc % 8)), then the warpgroup's first thread stores each box with one TMA store,
-// which clips at the tensor's edges. The EPI_BUFS buffers take the chunks in turn (`epi_n`
-// counts the chunks stored so far), so the next chunks are written while the last ones are
-// stored, and the stores of a tile's last EPI_BUFS chunks run under the next tile's mainloop
-// (by default two; one for some multi-block configs; a whole tile's with a buffer per chunk).
-// 16-bit values go to shared memory by stmatrix (transposing 8x8 fragments into
+// which clips at the tensor's edges. Two buffers alternate (`epi_n` counts the chunks stored so
+// far), so the next chunk is written while the last one is stored, and the stores of a tile's
+// last chunks run under the next tile's mainloop (with one buffer, EPI_BUFS, only the last
+// chunk's). 16-bit values go to shared memory by stmatrix (transposing 8x8 fragments into
 // columns); f32 and s32 by single words, conflict-free under the swizzle.
 template <class Cfg, class Tc, class Tacc>
 RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
@@ -623,11 +611,10 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
         }
     } else {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_inc<Cfg::CONSUMER_REGS>();
-        const int c = wg - 1;  // consumer: rows CONSUMER_ROWS c .. of the tile (ping-pong: tiles c, c + 2, ...)
-        const int r0 = Cfg::PINGPONG ? 0 : Cfg::CONSUMER_ROWS * c;  // its first row in the tile
+        const int c = wg - 1;        // consumer: rows 64 c .. 64 c + 63 of the tile (ping-pong: tiles c, c + 2, ...)
+        const int r0 = Cfg::PINGPONG ? 0 : 64 * c;  // its first row in the tile
         const int lt = tid % 128;    // thread in the warpgroup
-        // accumulator layout of m64nNk16 (row block h: + 64 h)
-        const int row_in = r0 + (lt / 32) * 16 + (lt % 32) / 4;
+        const int row_in = r0 + (lt / 32) * 16 + (lt % 32) / 4;  // accumulator layout of m64nNk16
         const int col_in = 2 * (lt % 4);
         const bool read_c = !rm_is_zero(beta);
         int epi_n = 0;  // chunks this warpgroup has stored through the staging buffers
@@ -662,35 +649,23 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // stages) that fill is one of its own; so this consumer starts only after the other
             // has consumed all of its unit, and its epilogue still overlaps this mainloop.
             if (Cfg::PINGPONG && turn > 0) rm_named_barrier(3 + (1 - c), 256);
-            Tacc acc[Cfg::M_WGMMAS][Cfg::BN / 2];
+            Tacc acc[Cfg::BN / 2];
 #pragma unroll
-            for (int h = 0; h < Cfg::M_WGMMAS; ++h)
-#pragma unroll
-                for (int i = 0; i < Cfg::BN / 2; ++i) acc[h][i] = 0;
-            const auto fence_acc = [&]() {
-#pragma unroll
-                for (int h = 0; h < Cfg::M_WGMMAS; ++h) rm_fence_regs(acc[h]);
-            };
+            for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
             int prev = -1;
             for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
                 const rm_u32 sa = tiles + s * Cfg::STAGE_BYTES + r0 * 128, sb = tiles + s * Cfg::STAGE_BYTES + Cfg::A_BYTES;
-                fence_acc();
+                rm_fence_regs(acc);
                 rm_wgmma_fence();
 #pragma unroll
                 for (int j = 0; j < Cfg::BK / Cfg::Mma::K; ++j) {
+                    const rm_u64 da = A_TRANS ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
                     const rm_u64 db = B_TRANS ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
-                    // (row block h of A: 64 rows on, 8 KiB in both layouts: 64 k-major rows of
-                    // 128 bytes, or the next 8 KiB box of 64 m)
-#pragma unroll
-                    for (int h = 0; h < Cfg::M_WGMMAS; ++h) {
-                        const rm_u32 sah = sa + h * 8192;
-                        const rm_u64 da = A_TRANS ? rm_wgmma_desc(sah + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sah + j * 32, 16, 1024);
-                        Cfg::Mma::template mma<A_TRANS, B_TRANS>(acc[h], da, db);
-                    }
+                    Cfg::Mma::template mma<A_TRANS, B_TRANS>(acc, da, db);
                 }
                 rm_wgmma_commit();
-                fence_acc();
+                rm_fence_regs(acc);
                 rm_wgmma_wait<1>();  // the previous K tile's group is done: release its stage
                 if (prev >= 0) release(prev);
                 prev = s;
@@ -700,15 +675,13 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 }
             }
             rm_wgmma_wait<0>();
-            fence_acc();
+            rm_fence_regs(acc);
             if (prev >= 0) release(prev);
             if (Cfg::PINGPONG && u + rm_sm90_unit_step<Cfg>() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
 
             if constexpr (Cfg::SPLIT) {
                 // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).
-#pragma unroll
-                for (int h = 0; h < Cfg::M_WGMMAS; ++h)
-                    rm_sm90_store_tma<Cfg, float>(acc[h], 1.0f, epi, epi_n, map_d, c, r0 + 64 * h, lt, m0, n0, b * splits + sp);
+                rm_sm90_store_tma<Cfg, float>(acc, 1.0f, epi, epi_n, map_d, c, r0, lt, m0, n0, b * splits + sp);
                 continue;
             }
             const Tc* Cb = C + (long long)b * stride_c;
@@ -719,40 +692,35 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 Tacc scale = do_mul ? alpha : (Tacc)0;
                 if (read_c) {
 #pragma unroll
-                    for (int h = 0; h < Cfg::M_WGMMAS; ++h)
+                    for (int j = 0; j < Cfg::BN / 8; ++j)
 #pragma unroll
-                        for (int j = 0; j < Cfg::BN / 8; ++j)
-#pragma unroll
-                            for (int i = 0; i < 4; ++i) {
-                                const int gi = m0 + row_in + 64 * h + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
-                                Tacc v = rm_mul(scale, acc[h][4 * j + i]);
-                                if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
-                                acc[h][4 * j + i] = v;
-                            }
+                        for (int i = 0; i < 4; ++i) {
+                            const int gi = m0 + row_in + 8 * (i >> 1), gj = n0 + 8 * j + col_in + (i & 1);
+                            Tacc v = rm_mul(scale, acc[4 * j + i]);
+                            if (gi < m && gj < n) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
+                            acc[4 * j + i] = v;
+                        }
                     scale = 1;
                 }
-#pragma unroll
-                for (int h = 0; h < Cfg::M_WGMMAS; ++h) rm_sm90_store_tma<Cfg, Tc>(acc[h], scale, epi, epi_n, map_d, c, r0 + 64 * h, lt, m0, n0, b);
+                rm_sm90_store_tma<Cfg, Tc>(acc, scale, epi, epi_n, map_d, c, r0, lt, m0, n0, b);
                 continue;
             }
             // Without a tensor map of D (unaligned D, ldd or stride_d): straight from the
-            // registers. Element i of n8 block j of row block h sits at row row_in + 64 h + 8
-            // ((i >> 1) & 1), column 8 j + col_in + (i & 1).
+            // registers. Element i of n8 block j sits at row row_in + 8 ((i >> 1) & 1), column
+            // 8 j + col_in + (i & 1).
             Tc* Db = D + (long long)b * stride_d;
 #pragma unroll
-            for (int h = 0; h < Cfg::M_WGMMAS; ++h)
+            for (int j = 0; j < Cfg::BN / 8; ++j)
 #pragma unroll
-                for (int j = 0; j < Cfg::BN / 8; ++j)
-#pragma unroll
-                    for (int i = 0; i < 4; ++i) {
-                        const int gi = m0 + row_in + 64 * h + 8 * (i >> 1);
-                        const int gj = n0 + 8 * j + col_in + (i & 1);
-                        if (gi < m && gj < n) {
-                            Tcomp v = do_mul ? rm_mul(alpha, acc[h][4 * j + i]) : rm_zero<Tcomp>();
-                            if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
-                            Db[gi + (long long)gj * ldd] = rm_convert<Tc>(v);
-                        }
+                for (int i = 0; i < 4; ++i) {
+                    const int gi = m0 + row_in + 8 * (i >> 1);
+                    const int gj = n0 + 8 * j + col_in + (i & 1);
+                    if (gi < m && gj < n) {
+                        Tcomp v = do_mul ? rm_mul(alpha, acc[4 * j + i]) : rm_zero<Tcomp>();
+                        if (read_c) v = rm_madd(beta, rm_convert<Tcomp>(Cb[gi + (long long)gj * ldc]), v);
+                        Db[gi + (long long)gj * ldd] = rm_convert<Tc>(v);
                     }
+                }
         }
         if ((store_tma || Cfg::SPLIT) && lt == 0) rm_bulk_wait_all();
     }

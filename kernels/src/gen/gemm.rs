@@ -113,16 +113,6 @@ pub struct GemmConfig {
     /// MT_N a multiple of 128, whole tiles per consumer (not ping-pong), no staging ring, one
     /// block per SM. Tag: `m` after the stage count (`s3m`).
     pub multicast: bool,
-    /// wgmma only: the epilogue's staging buffers per consumer warpgroup (64 rows x 32 columns
-    /// of D each), 0 for the default: two, or one where two would cost one of several blocks
-    /// per SM. A buffer is rewritten only after the TMA store of what it held last has read it,
-    /// so with two the epilogue waits on most of its tile's stores, and D's DRAM writes run
-    /// while the consumers neither multiply nor load. With one buffer per 32 columns of the
-    /// consumer's tile (8 at MT_N 256), a tile's stores wait only on the previous tile's, which
-    /// were read under this tile's mainloop: the writes overlap the multiplies (shapes with few
-    /// K tiles, 8192 x 8192 x 128, where D's bytes are most of the traffic). Costs shared memory,
-    /// so fewer stages. Tag: `e{count}` at the end of the stage field (`s3e8`).
-    pub epi_bufs: u32,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -235,13 +225,7 @@ impl GemmConfig {
             // (two staging buffers a consumer, or one where two would cost one of several blocks per SM)
             let buffer = self.waves[0] * 64 * 32 * staged;
             let two_fit = super::sm90_blocks_by_shared((fixed + 2 * buffer) as usize) >= self.min_waves as usize;
-            let bufs = if self.epi_bufs > 0 {
-                self.epi_bufs
-            } else if self.min_waves > 1 && !two_fit {
-                1
-            } else {
-                2
-            };
+            let bufs = if self.min_waves > 1 && !two_fit { 1 } else { 2 };
             return fixed + bufs * buffer;
         }
         if !self.is_direct() {
@@ -274,8 +258,7 @@ impl GemmConfig {
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
     /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`), a
     /// prefetching one's in `f` (`s3f`), one transposing in shared memory in `t` (`s3t`), one
-    /// multicasting B in clusters of two in `m` (`s3m`); `e{count}` follows for a config with
-    /// that many epilogue staging buffers (`s3e8`).
+    /// multicasting B in clusters of two in `m` (`s3m`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -284,7 +267,7 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
@@ -293,7 +276,6 @@ impl GemmConfig {
             if self.prefetch { "f" } else { "" },
             if self.smem_transpose { "t" } else { "" },
             if self.multicast { "m" } else { "" },
-            if self.epi_bufs > 0 { format!("e{}", self.epi_bufs) } else { String::new() },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -327,10 +309,6 @@ impl GemmConfig {
         } else {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
-        };
-        let (s, epi_bufs) = match s.rsplit_once('e') {
-            Some((s, count)) => (s, count.parse().map_err(|_| bad(&format!("`e{count}` is not a buffer count")))?),
-            None => (s, 0),
         };
         let (s, multicast) = match s.strip_suffix('m') {
             Some(s) => (s, true),
@@ -369,7 +347,6 @@ impl GemmConfig {
             prefetch,
             smem_transpose,
             multicast,
-            epi_bufs,
         })
     }
 
@@ -398,9 +375,6 @@ impl GemmConfig {
         }
         if self.multicast && !self.is_wgmma() {
             return Err("B multicast in clusters of two (`m`): wgmma configs only".into());
-        }
-        if self.epi_bufs != 0 && !self.is_wgmma() {
-            return Err("epilogue staging buffers (`e`): wgmma configs only".into());
         }
         if self.is_wgmma() {
             return self.validate_wgmma(family);
@@ -487,8 +461,8 @@ impl GemmConfig {
             return Err(format!("atom {} multiplies {inp:?}; family {} stores {:?}", self.atom.tag(), family.tag(), family.input()));
         }
         let [mm, nn, kk] = self.mt;
-        if !matches!((self.waves, mm), ([2, 1], 128) | ([1, 1], 64) | ([2, 1], 64)) && !(self.waves == [2, 1] && mm == 256 && nn <= 128) {
-            return Err("wgmma: consumer warpgroups of 64 rows: two on a tile (w2x1, MT_M 128), one (w1x1, MT_M 64), or two taking 64-row tiles in turn (w2x1, MT_M 64); or two of 128 rows (w2x1, MT_M 256, MT_N at most 128)".into());
+        if !matches!((self.waves, mm), ([2, 1], 128) | ([1, 1], 64) | ([2, 1], 64)) {
+            return Err("wgmma: consumer warpgroups of 64 rows: two on a tile (w2x1, MT_M 128), one (w1x1, MT_M 64), or two taking 64-row tiles in turn (w2x1, MT_M 64)".into());
         }
         if self.is_pingpong() && self.split_k > 1 {
             return Err("wgmma: ping-pong consumers (w2x1, MT_M 64) take whole tiles, not K slices".into());
@@ -521,9 +495,6 @@ impl GemmConfig {
         }
         if self.multicast && (self.is_pingpong() || self.smem_transpose || self.min_waves != 1 || nn % 128 != 0) {
             return Err("wgmma: B multicast (`m`) needs whole tiles per consumer (not ping-pong), no transposes in shared memory, one block per SM and MT_N a multiple of 128 (halves of whole 64-wide boxes)".into());
-        }
-        if self.epi_bufs != 0 && !(3..=nn / 32).contains(&self.epi_bufs) {
-            return Err(format!("wgmma: {} epilogue staging buffers (`e`): 3 to one per 32 columns of the tile ({})", self.epi_bufs, nn / 32));
         }
         let lds = self.lds_bytes(family);
         if lds > MAX_DYNAMIC_LDS {
@@ -574,7 +545,7 @@ impl GemmConfig {
         let [mm, nn, kk] = self.mt;
         if self.is_wgmma() {
             return format!(
-                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}, {}, {}, {}>",
+                "rm_sm90_config<{}_n{nn}, {mm}, {nn}, {}, {}, {}, {}, {}, {}, {}, {}>",
                 self.atom.cpp(""),
                 self.stages,
                 self.group_m,
@@ -583,8 +554,7 @@ impl GemmConfig {
                 u32::from(self.split_k > 1),
                 u32::from(self.smem_transpose),
                 self.min_waves,
-                u32::from(self.multicast),
-                self.epi_bufs
+                u32::from(self.multicast)
             );
         }
         let [pa, pb] = self.pads();
@@ -618,7 +588,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, epi_bufs: 0 }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -647,12 +617,12 @@ impl GemmConfig {
             AtomInput::I8 => 128,
             _ => 64,
         };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, epi_bufs: 0 }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, epi_bufs: 0 }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -755,13 +725,6 @@ impl GemmConfig {
                     // for the tuner to weigh at other shapes.
                     for (n, stages, split_k) in [(256, 3, 1), (128, 6, 1), (128, 4, 2)] {
                         v.push(GemmConfig { split_k, multicast: true, ..GemmConfig::wgmma(wg, n, stages) });
-                    }
-                    // A staging buffer per chunk of the consumer's tile, or half of them (`e8`,
-                    // `e4`): a tile's stores overlap the next tile's multiplies, for K of a few
-                    // tiles (8192 x 8192 x 128), where writing D is most of the time. (The
-                    // configs whose shared memory does not fit with the family's D drop out.)
-                    for (n, stages, epi_bufs) in [(256, 3, 8), (256, 3, 4), (128, 6, 4), (128, 5, 4), (128, 4, 4)] {
-                        v.push(GemmConfig { epi_bufs, ..GemmConfig::wgmma(wg, n, stages) });
                     }
                     // One consumer warpgroup, 64-row tiles: small m (16 x 8192 x 8192) fills every
                     // SM with fewer rows of A multiplied as zeros. (64 x 256 spills: 128

@@ -279,12 +279,6 @@ fn wgmma_configs() {
     let src = k.source();
     assert!(src.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1,"));
     assert!(src.contains("%127}, %128, %129, 1, 1, 1, %130, %131;"));
-    // 256 x 128: two consumers of 128 rows, each two m64n128 wgmmas a k step on one B.
-    let tall = GemmConfig { mt: [256, 128, 64], ..c };
-    assert!(tall.validate(GemmFamily::H).is_ok());
-    assert_eq!(tall.accumulator_registers(GemmFamily::H), 128);
-    assert_eq!(tall.lds_bytes(GemmFamily::H), c.lds_bytes(GemmFamily::H));
-    assert!(GemmKernel::new(GemmFamily::H, tall).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n128, 256, 128, 4,"));
     assert!(GemmKernel::fallback(GemmFamily::S, GemmVariant::Wgmma).is_err());
     assert!(GemmKernel::fallback(GemmFamily::Bbs, GemmVariant::Wgmma).unwrap().source().contains("m64n256k16.f32.bf16.bf16"));
     // The s8 form: s32 accumulators ("+r"), scale-d only (no immediate scales or transposes), 128
@@ -302,8 +296,6 @@ fn wgmma_configs() {
         (GemmConfig { mt: [128, 256, 32], ..c }, "MT_K"),
         (GemmConfig { mt: [128, 320, 64], ..c }, "MT_N"),
         (GemmConfig { mt: [192, 256, 64], waves: [2, 1], ..c }, "consumer warpgroups"),
-        (GemmConfig { mt: [256, 256, 64], waves: [2, 1], stages: 2, ..c }, "consumer warpgroups"),
-        (GemmConfig { mt: [256, 128, 64], waves: [1, 1], ..c }, "consumer warpgroups"),
         (GemmConfig { mt: [64, 256, 64], waves: [2, 1], split_k: 2, ..c }, "whole tiles"),
         (GemmConfig { mt: [64, 64, 64], stages: 17, ..c }, "stages"),
         (GemmConfig { mt: [128, 256, 64], waves: [1, 1], ..c }, "consumer warpgroups"),
@@ -328,7 +320,7 @@ fn wgmma_configs() {
     assert_eq!(pp.tag(), "mt64x64x64_w2x1_s12_x_g8_o1_wgmma64xnx16f16");
     assert_eq!((pp.threads(), pp.accumulator_registers(GemmFamily::Hss)), (384, 32));
     assert_eq!(pp.lds_bytes(GemmFamily::Hss), 1024 + 12 * 16384 + 32768 + 192);
-    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0, 1, 0, 0>"));
+    assert!(GemmKernel::new(GemmFamily::Hss, pp).unwrap().source().contains("rm_sm90_config<rm_wgmma_f16_n64, 64, 64, 12, 8, 2, 4, 0, 0, 1, 0>"));
     assert!(GemmConfig { stages: 13, ..pp }.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
     // Split-K: its own tag field, f32 staging whatever D is, and the second kernel.
     let split = GemmConfig { split_k: 2, ..c };
@@ -341,41 +333,8 @@ fn wgmma_configs() {
     assert_eq!(k2.kernel_names().last(), Some(&reduce));
     assert!(k2.source().contains(&format!("RM_GEMM_SPLITK_REDUCE({reduce}, float, rm_gemm_ty_h)")));
     // The config type says only that the kernel splits: the count is a kernel argument.
-    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0, 1, 0, 0>"));
+    assert!(k2.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 4, 8, 2, 2, 1, 0, 1, 0>"));
     assert!(k.reduce_kernel_name().is_none());
-}
-
-#[test]
-fn wgmma_epilogue_buffer_counts() {
-    // `e{count}` after the stages: that many staging buffers per consumer, in the C++ config
-    // and in the shared-memory budget, which decides where the count fits.
-    let h = GemmKernel::fallback(GemmFamily::H, GemmVariant::Wgmma).unwrap().config;
-    let c = GemmConfig { epi_bufs: 8, stages: 3, ..h };
-    assert_eq!(c.tag(), "mt128x256x64_w2x1_s3e8_x_g8_o1_wgmma64xnx16f16");
-    assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
-    let m = GemmConfig { multicast: true, ..c };
-    assert_eq!(m.tag(), "mt128x256x64_w2x1_s3me8_x_g8_o1_wgmma64xnx16f16");
-    assert_eq!(GemmConfig::parse(&m.tag()).unwrap(), m);
-    assert!(GemmConfig::parse("mt128x256x64_w2x1_s3ex_x_g8_o1_wgmma64xnx16f16").unwrap_err().contains("buffer count"));
-    assert!(c.validate(GemmFamily::H).is_ok());
-    // 1 KiB slack, 3 stages of 48 KiB, 2 consumers x 8 buffers of 64 x 32 halves, 6 barriers
-    assert_eq!(c.lds_bytes(GemmFamily::H), 1024 + 3 * 49152 + 2 * 8 * 4096 + 48);
-    assert_eq!(c.lds_bytes(GemmFamily::H) - GemmConfig { stages: 3, ..h }.lds_bytes(GemmFamily::H), 2 * 6 * 4096);
-    let k = GemmKernel::new(GemmFamily::H, c).unwrap();
-    assert!(k.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 3, 8, 2, 2, 0, 0, 1, 0, 8>"), "{}", c.cpp(GemmFamily::H));
-    // f32 D: eight buffers of 8 KiB a consumer do not fit beside three stages; four do.
-    assert!(c.validate(GemmFamily::Hss).unwrap_err().contains("shared memory"));
-    assert!(GemmConfig { epi_bufs: 4, ..c }.validate(GemmFamily::Hss).is_ok());
-    let cands = GemmConfig::candidates(GemmFamily::H, "sm_90a");
-    assert!(cands.contains(&c), "the h candidates hold 128 x 256 s3e8");
-    assert!(!GemmConfig::candidates(GemmFamily::Hss, "sm_90a").contains(&c));
-    // Counts: 3 up to one per 32 columns; wgmma only.
-    for bad in [1, 2, 9] {
-        assert!(GemmConfig { epi_bufs: bad, ..c }.validate(GemmFamily::H).unwrap_err().contains("epilogue staging buffers"), "{bad}");
-    }
-    assert!(GemmConfig { epi_bufs: 5, mt: [128, 128, 64], ..c }.validate(GemmFamily::H).is_err());
-    let mma = GemmConfig::fallback(GemmFamily::H, GemmVariant::Mma).unwrap();
-    assert!(GemmConfig { epi_bufs: 4, ..mma }.validate(GemmFamily::H).unwrap_err().contains("wgmma configs only"));
 }
 
 #[test]
@@ -389,7 +348,7 @@ fn wgmma_multicast_configs() {
     assert!(c.validate(GemmFamily::Hss).is_ok());
     assert_eq!(c.lds_bytes(GemmFamily::Hss), GemmConfig { stages: 3, ..hss }.lds_bytes(GemmFamily::Hss));
     let k = GemmKernel::new(GemmFamily::Hss, c).unwrap();
-    assert!(k.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 3, 8, 2, 4, 0, 0, 1, 1, 0>"));
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_f16_n256, 128, 256, 3, 8, 2, 4, 0, 0, 1, 1>"));
     assert!(k.source().contains("RM_GEMM_SM90_KERNEL_CLUSTER2(gemm_hss_nt_mt128x256x64_w2x1_s3m_"));
     assert!(!GemmKernel::new(GemmFamily::Hss, hss).unwrap().source().contains("RM_GEMM_SM90_KERNEL_CLUSTER2(gemm_"));
     // 5 pairs of 128-row tiles (9 tiles) x 2 columns = 10 pairs: 20 blocks; 132 SMs hold 66 clusters.
@@ -424,7 +383,7 @@ fn tf32_smem_transpose_configs() {
     let k = GemmKernel::new(GemmFamily::Xf32, c).unwrap();
     assert_eq!(k.kernel_names().len(), 4);
     assert_eq!(GemmKernel::new(GemmFamily::Xf32, GemmConfig { stages: 6, ..plain }).unwrap().kernel_names().len(), 1);
-    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1, 1, 0, 0>"));
+    assert!(k.source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 6, 8, 2, 4, 0, 1, 1, 0>"));
     // The budget counts both rings: 64 x 64 takes at most 6 stages, 128 x 128 at most 3.
     assert!(GemmConfig { stages: 7, ..c }.validate(GemmFamily::Xf32).unwrap_err().contains("shared memory"));
     let big = GemmConfig { mt: [128, 128, 32], stages: 3, ..c };
@@ -439,7 +398,7 @@ fn tf32_smem_transpose_configs() {
     let two = GemmConfig { waves: [1, 1], stages: 2, min_waves: 2, ..c };
     assert_eq!(two.tag(), "mt64x64x32_w1x1_s2t_x_g8_o2_wgmma64xnx8tf32");
     assert!(two.validate(GemmFamily::Xf32).is_ok());
-    assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2, 0, 0>"));
+    assert!(GemmKernel::new(GemmFamily::Xf32, two).unwrap().source().contains("rm_sm90_config<rm_wgmma_tf32_n64, 64, 64, 2, 8, 1, 4, 0, 1, 2, 0>"));
     // Three stages fit twice only with one epilogue staging buffer (8 KiB), four not at all;
     // three blocks of two stages likewise.
     let (bufs_1, bufs_2) = (1024 + 2 * 3 * 16384 + 8192 + 96, 1024 + 2 * 2 * 16384 + 16384 + 64);
