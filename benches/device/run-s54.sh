@@ -9,7 +9,6 @@
 #          (128 x 128 s6 against 128 x 256 s3e4, 128 x 128 s5e4, s4e4), hss and bss NT 128^3 x
 #          2048 (128 x 128 s6 against s5e4, s4e4); one round of h NT 4096^3 and 8192^3 (s3
 #          against s3e8).
-# PHASE=b: gemm-test's tile-edge test of the `e` candidates.
 # PHASE=c: ping-pong 64 x 256 tiles (two consumers on 64-row tiles in turn: one stores while the
 #          other multiplies) at h NT and NN 8192 x 8192 x 128, 4 and 5 stages, 4 with a staging
 #          buffer per chunk (s4e8); and 256 x 128 tiles (two consumers of 128 rows, cuBLAS's
@@ -20,13 +19,18 @@ source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s54-$P-gpu.txt"
 atom() { [ ${1:0:1} = b ] && echo bf16 || echo f16; }
+# compile_pin PRECISION LAYOUT CONFIG: one small call of the pinned config (wgmma atom appended),
+# in the background, so that the timed lines find its module in the kernel cache.
+compile_pin() {
+  ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision $1 --transA N --transB ${2:1:1} -m 256 -n 256 -k 64 --config ${3}_wgmma64xnx16$(atom $1) > /dev/null 2>&1 ) &
+}
 case $P in
 a)
   ecfg="mt128x256x64_w2x1_s3e8_x_g8_o1 mt128x256x64_w2x1_s3e4_x_g8_o1 mt128x128x64_w2x1_s6e4_x_g8_o1 mt128x128x64_w2x1_s5e4_x_g8_o1 mt128x128x64_w2x1_s4e4_x_g8_o1"
   for f in h hss bss; do for c in $ecfg; do for l in NT NN; do
-    [ $f != h ] && [ $l = NN ] && continue
-    [ $f != h ] && { [ ${c#*_s3e8} != $c ] || [ ${c#*_s6e4} != $c ]; } && continue
-    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision $f --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config ${c}_wgmma64xnx16$(atom $f) > /dev/null 2>&1 ) &
+    # (hss and bss: NT only, and not the two configs whose f32 staging does not fit)
+    [[ $f != h && ( $l = NN || $c == *_s3e8_* || $c == *_s6e4_* ) ]] && continue
+    compile_pin $f $l $c
     while [ "$(jobs -r | wc -l)" -ge 8 ]; do sleep 0.2; done
   done; done; done
   wait
@@ -48,14 +52,9 @@ a)
   lines_table s54-a
   echo "lines done at $SECONDS s"
   ;;
-b)
-  TEST_TIMEOUT=500 tests_in_parallel s54-b-tests.txt "gemm-test wgmma_epilogue_buffer_configs_at_tile_edges"
-  ;;
 c)
   pp="mt64x256x64_w2x1_s4_x_g8_o1 mt64x256x64_w2x1_s5_x_g8_o1 mt64x256x64_w2x1_s4e8_x_g8_o1 mt256x128x64_w2x1_s4_x_g8_o1 mt256x128x64_w2x1_s3_x_g8_o1 mt256x128x64_w2x1_s4e4_x_g8_o1 mt256x128x64_w2x1_s4m_x_g8_o1"
-  for c in $pp; do for l in NT NN; do
-    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision h --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config ${c}_wgmma64xnx16f16 > /dev/null 2>&1 ) &
-  done; done
+  for c in $pp; do for l in NT NN; do compile_pin h $l $c; done; done
   wait
   echo "compiled at $SECONDS s"
   for r in r1 r2; do for l in NT NN; do for c in mt128x256x64_w2x1_s3_x_g8_o1 $pp; do
@@ -64,9 +63,7 @@ c)
   lines_table s54-c
   ;;
 d)
-  for g in 1 2 4 16 32; do for l in NT NN; do
-    ( timeout 240 $B gemm --device cuda --iters 1 --warmup 0 --no-peer --precision h --transA N --transB ${l:1:1} -m 256 -n 256 -k 64 --config mt128x256x64_w2x1_s3_x_g${g}_o1_wgmma64xnx16f16 > /dev/null 2>&1 ) &
-  done; done
+  for g in 1 2 4 16 32; do for l in NT NN; do compile_pin h $l mt128x256x64_w2x1_s3_x_g${g}_o1; done; done
   wait
   for r in r1 r2; do for l in NT NN; do for g in 8 1 2 4 16 32; do
     bench_line s54-d "h $l 8192x8192x128 g$g $r" --precision h --transA N --transB ${l:1:1} -m 8192 -n 8192 -k 128 --config mt128x256x64_w2x1_s3_x_g${g}_o1_wgmma64xnx16f16 > /dev/null
