@@ -133,6 +133,11 @@ RM_INLINE void rm_mbar_wait(rm_u32 bar, rm_u32 parity) {
 #define RM_SM90_L2_HINTS 6
 #endif
 enum { RM_L2_NONE = 0, RM_L2_FIRST = 1, RM_L2_LAST = 2 };
+// Staggered mainloops of a tile's two consumers (1) or not (0); see the consumer loop. The
+// generator sets it for A/B timing (ROCMATH_GEMM_SM90_STAGGER, gen/gemm.rs).
+#ifndef RM_SM90_STAGGER
+#define RM_SM90_STAGGER 0
+#endif
 #define RM_L2_LAST_BYTES (4ll << 20)
 #define RM_L2_STREAM_BYTES (64ll << 20)
 RM_INLINE rm_u64 rm_l2_policy(int kind) {
@@ -633,6 +638,13 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 rm_mbar_arrive_cluster(empty + 8 * st, rank ^ 1u);
             }
         };
+        // STAGGER: the two consumers of a tile take turns at their mainloops (named barrier 3 +
+        // c: consumer c's mainloop of the unit is done; consumer 1 starts each unit after
+        // consumer 0, consumer 0 the next unit after consumer 1), so that one converts and
+        // stores its half of a tile while the other multiplies and the tensor cores do not idle
+        // through the epilogue. Only where no unit has more K tiles than the ring has stages:
+        // consumer 0 then never waits on a fill that needs consumer 1's release of this unit.
+        const bool stagger = RM_SM90_STAGGER && Cfg::CONSUMERS == 2 && !Cfg::PINGPONG && !Cfg::SPLIT && ktiles <= Cfg::STAGES;
         for (int u = rm_sm90_first_unit<Cfg>(); u < total; u += rm_sm90_unit_step<Cfg>(), ++turn) {
             int m0, n0, b, sp, kt0, kt1;
             rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, rank, m0, n0, b, sp, kt0, kt1);
@@ -648,7 +660,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // completed, and where the other consumer's unit wraps the ring (more K tiles than
             // stages) that fill is one of its own; so this consumer starts only after the other
             // has consumed all of its unit, and its epilogue still overlaps this mainloop.
-            if (Cfg::PINGPONG && turn > 0) rm_named_barrier(3 + (1 - c), 256);
+            if ((Cfg::PINGPONG || stagger) && (turn > 0 || (stagger && c == 1))) rm_named_barrier(3 + (1 - c), 256);
             Tacc acc[Cfg::BN / 2];
 #pragma unroll
             for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
@@ -677,7 +689,8 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_wgmma_wait<0>();
             rm_fence_regs(acc);
             if (prev >= 0) release(prev);
-            if (Cfg::PINGPONG && u + rm_sm90_unit_step<Cfg>() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
+            // (ping-pong: the next unit is the other's; stagger: consumer 1 waits on 0 every unit)
+            if ((Cfg::PINGPONG || stagger) && (u + rm_sm90_unit_step<Cfg>() < total || (stagger && c == 0))) rm_named_arrive(3 + c, 256);
 
             if constexpr (Cfg::SPLIT) {
                 // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).

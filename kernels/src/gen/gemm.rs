@@ -1376,6 +1376,9 @@ impl GemmKernel {
             if let Some(bits) = sm90_l2_hints() {
                 s.push_str(&format!("#define RM_SM90_L2_HINTS {bits}\n"));
             }
+            if let Some(on) = sm90_stagger() {
+                s.push_str(&format!("#define RM_SM90_STAGGER {on}\n"));
+            }
             s.push_str("\n// ---- src/blas/gemm_sm90.hip ----\n");
             s.push_str(GEMM_SM90_HIP);
             s.push_str(&wgmma_wrapper(self.config.atom, self.config.mt[1]));
@@ -1428,6 +1431,13 @@ impl GemmKernel {
 fn sm90_l2_hints() -> Option<usize> {
     static BITS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     *BITS.get_or_init(|| super::env_number("ROCMATH_GEMM_L2_HINTS", |b| b < 8))
+}
+
+/// `ROCMATH_GEMM_SM90_STAGGER` (0 or 1): whether a wgmma tile's two consumers take turns at
+/// their mainloops (`RM_SM90_STAGGER` in gemm_sm90.hip), for A/B timing; unset, the kernel's default.
+fn sm90_stagger() -> Option<usize> {
+    static ON: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| super::env_number("ROCMATH_GEMM_SM90_STAGGER", |b| b < 2))
 }
 
 /// The extern "C" instantiation block for a module (also used by the check for extra configs).
