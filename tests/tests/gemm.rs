@@ -760,3 +760,46 @@ fn wgmma_split_k_strided_batches() {
         hss_nt_strided_batch(&h, (m, 200, 700, 3), m + 1, 5, (-0.5, 1.5), 1400).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
     }
 }
+
+/// The cooperative wgmma candidates (two consumers on 128-row tiles, unsplit; plain and
+/// multicast) of the 16-bit families, pinned: a unit's first wgmma overwrites the accumulators
+/// that the previous unit left (scale-d 0), and the walk decodes units by rm_fastdiv. Every
+/// transpose pair at one tile, tiles cut in all three dimensions, 1 to 3 K tiles and one K tile
+/// more than the ring has stages; alpha = 0 (no unit has K tiles: the accumulators stay zero);
+/// then hss strided batches of many more tiles than blocks (every block walks several units of
+/// several entries, whole and partial groups of tile rows), D through TMA and from registers.
+#[test]
+fn wgmma_cooperative_configs_at_tile_edges() {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        if arch != "sm_90" {
+            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
+        }
+        let mut checked = 0;
+        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss] {
+            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch)
+                .into_iter()
+                .filter(|c| c.is_wgmma() && c.waves == [2, 1] && c.mt[0] == 128 && c.split_k == 1)
+                .collect();
+            assert!(configs.len() >= 4 && configs.iter().any(|c| c.multicast), "{arch}: {family:?} cooperative candidates");
+            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
+                let mut h = Handle::on(&device).unwrap();
+                h.set_gemm_config(Some(*cfg));
+                let long_k = 64 * cfg.stages as usize + 1; // one K tile more than the ring
+                let shapes = [(128, cfg.mt[1] as usize, 64), (129, 257, 65), (300, 9, 130), (257, 129, 192), (136, 72, long_k)];
+                every_transpose_at_shapes(&h, family, &cfg.tag(), &shapes, [0, 1, 8], 1900);
+                let s = Shape { ta: Operation::None, tb: Operation::Transpose, m: 136, n: 264, k: 64, pad: [0, 0, 5], alpha_kind: 0, beta_kind: 2, seed: 1950 };
+                run_family(&h, family, &s).expect("a 16-bit family").unwrap_or_else(|e| panic!("{}: alpha 0: {e}", cfg.tag()));
+                if family == GemmFamily::Hss {
+                    let m = 200;
+                    for (k, count, ldc, c_gap, seed) in [(128, 151, m + 4, 16, 1960), (192, 150, m + 3, 1, 1961), (long_k, 61, m + 4, 16, 1962)] {
+                        hss_nt_strided_batch(&h, (m, 200, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
+                    }
+                }
+                checked += 1;
+            }
+        }
+        eprintln!("{arch}: {checked} cooperative configs checked");
+    }
+}

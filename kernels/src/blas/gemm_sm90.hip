@@ -133,11 +133,6 @@ RM_INLINE void rm_mbar_wait(rm_u32 bar, rm_u32 parity) {
 #define RM_SM90_L2_HINTS 6
 #endif
 enum { RM_L2_NONE = 0, RM_L2_FIRST = 1, RM_L2_LAST = 2 };
-// Staggered mainloops of a tile's two consumers (1) or not (0); see the consumer loop. The
-// generator sets it for A/B timing (ROCMATH_GEMM_SM90_STAGGER, gen/gemm.rs).
-#ifndef RM_SM90_STAGGER
-#define RM_SM90_STAGGER 0
-#endif
 #define RM_L2_LAST_BYTES (4ll << 20)
 #define RM_L2_STREAM_BYTES (64ll << 20)
 RM_INLINE rm_u64 rm_l2_policy(int kind) {
@@ -351,27 +346,65 @@ template <int ROWS> RM_INLINE void rm_sm90_transpose(rm_u32 src, rm_u32 dst, int
     }
 }
 
-// Tile t of the persistent walk -> (m0, n0, batch): batch entries in turn, each in GROUP_M-row
-// groups (rm_grouped_tile, gemm.hip). With MULTICAST, t is a pair of tiles (m rows 2 tm and
-// 2 tm + 1 of a column; `tiles_m` counts pairs) and `rank` picks one.
-template <class Cfg> RM_INLINE void rm_sm90_tile(int t, int tiles_m, int tiles_n, int rank, int& m0, int& n0, int& b) {
-    const int per_batch = tiles_m * tiles_n;
-    b = t / per_batch;
-    int tm, tn;
-    rm_grouped_tile<Cfg::GROUP_M>(t - b * per_batch, tiles_m, tiles_n, tm, tn);
-    m0 = (tm * Cfg::CLUSTER + rank) * Cfg::BM;
-    n0 = tn * Cfg::BN;
-}
+// n / d for 0 <= n < 2^31 by a multiply and a shift, d (1 <= d < 2^31) fixed when it is made
+// (round-up multiplier, Granlund and Montgomery 1994): q = (hi32(n * mul) + n) >> shift. A
+// division by a value the compiler does not know is a chain of about 20 dependent instructions.
+struct rm_fastdiv {
+    rm_u32 mul, shift;
+    RM_INLINE explicit rm_fastdiv(int d) {
+        if (d < 1) d = 1;  // (an empty walk's)
+        shift = 0;
+        while ((1ll << shift) < d) ++shift;
+        mul = (rm_u32)((((1ull << 32) * ((1ull << shift) - (unsigned long long)d)) / (unsigned long long)d) + 1);
+    }
+    RM_INLINE int div(int n) const { return (int)(((rm_u32)(((unsigned long long)(rm_u32)n * mul) >> 32) + (rm_u32)n) >> shift); }
+};
 
-// Work unit u of the persistent walk -> its tile and K slice sp, whose K tiles are [kt0, kt1)
-// of the `ktiles` (split-K: units splits t .. splits t + splits - 1 are the slices of tile t).
-template <class Cfg>
-RM_INLINE void rm_sm90_unit(int u, int splits, int tiles_m, int tiles_n, int ktiles, int rank, int& m0, int& n0, int& b, int& sp, int& kt0, int& kt1) {
-    const int t = u / splits;
-    sp = u - t * splits;
-    rm_sm90_tile<Cfg>(t, tiles_m, tiles_n, rank, m0, n0, b);
-    rm_split_k_tiles(sp, splits, ktiles, kt0, kt1);
-}
+// A work unit of the persistent walk: its tile (m0, n0, batch entry b), K slice sp and K tiles
+// [kt0, kt1) of the `ktiles`.
+struct rm_sm90_work { int m0, n0, b, sp, kt0, kt1; };
+
+// The persistent walk's units -> rm_sm90_work. Units are tiles (split-K: units splits t .. splits
+// t + splits - 1 are the slices of tile t), tiles go through the batch entries in turn, each in
+// GROUP_M-row groups (the order of rm_grouped_tile, gemm.hip). With MULTICAST a tile is a pair
+// (m rows 2 tm and 2 tm + 1 of a column; `tiles_m` counts pairs) and `rank` picks one. The
+// divisions by the walk's constants are rm_fastdiv's: the consumers decode a unit between one
+// unit's epilogue and the next one's multiply, with both consumers' tensor cores idle; ordinary
+// divisions there were 11 % of the consumers' stall samples at h 8192 x 8192 x 128
+// (2026-11-21-h100-gemm.md, fifty-fifth session).
+template <class Cfg> struct rm_sm90_walk {
+    int splits, tiles_m, tiles_n, ktiles, rank, per_batch, per_group;
+    rm_fastdiv by_splits, by_batch, by_group;
+    RM_INLINE rm_sm90_walk(int splits_, int tiles_m_, int tiles_n_, int ktiles_, int rank_)
+        : splits(splits_), tiles_m(tiles_m_), tiles_n(tiles_n_), ktiles(ktiles_), rank(rank_), per_batch(tiles_m_ * tiles_n_),
+          per_group(Cfg::GROUP_M * tiles_n_), by_splits(splits_), by_batch(tiles_m_ * tiles_n_), by_group(Cfg::GROUP_M * tiles_n_) {}
+    RM_INLINE rm_sm90_work unit(int u) const {
+        rm_sm90_work w;
+        const int t = Cfg::SPLIT ? by_splits.div(u) : u;
+        w.sp = u - t * splits;
+        w.b = by_batch.div(t);
+        const int pid = t - w.b * per_batch;
+        const int g = by_group.div(pid), first = g * Cfg::GROUP_M, q = pid - g * per_group;
+        int tm, tn;
+        if (tiles_m - first >= Cfg::GROUP_M) {
+            tm = first + (int)((rm_u32)q % Cfg::GROUP_M);  // (a whole group: a constant divisor)
+            tn = (int)((rm_u32)q / Cfg::GROUP_M);
+        } else {
+            const int rows = tiles_m - first;
+            tm = first + q % rows;
+            tn = q / rows;
+        }
+        w.m0 = (tm * Cfg::CLUSTER + rank) * Cfg::BM;
+        w.n0 = tn * Cfg::BN;
+        if (Cfg::SPLIT) {
+            rm_split_k_tiles(w.sp, splits, ktiles, w.kt0, w.kt1);
+        } else {
+            w.kt0 = 0;
+            w.kt1 = ktiles;
+        }
+        return w;
+    }
+};
 
 // The block's first work unit and the step to its next (a cluster's blocks walk the same units).
 template <class Cfg> RM_INLINE int rm_sm90_first_unit() { return rm_bid_x() / Cfg::CLUSTER; }
@@ -381,14 +414,13 @@ template <class Cfg> RM_INLINE int rm_sm90_unit_step() { return rm_gdim_x() / Cf
 // m0, n0, b, kt) for every K tile kt of every unit, in order, with the ring stage s it goes to
 // and that stage's parity. The transposer warps walk the same order.
 template <class Cfg, class F>
-RM_INLINE void rm_sm90_producer_walk(int total, int splits, int tiles_m, int tiles_n, int ktiles, int rank, F&& f) {
+RM_INLINE void rm_sm90_producer_walk(int total, const rm_sm90_walk<Cfg>& walk, F&& f) {
     int s = 0;
     rm_u32 phase = 0;
     for (int u = rm_sm90_first_unit<Cfg>(); u < total; u += rm_sm90_unit_step<Cfg>()) {
-        int m0, n0, b, sp, kt0, kt1;
-        rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, rank, m0, n0, b, sp, kt0, kt1);
-        for (int kt = kt0; kt < kt1; ++kt) {
-            f(s, phase, m0, n0, b, kt);
+        const rm_sm90_work w = walk.unit(u);
+        for (int kt = w.kt0; kt < w.kt1; ++kt) {
+            f(s, phase, w.m0, w.n0, w.b, kt);
             if (++s == Cfg::STAGES) {
                 s = 0;
                 phase ^= 1;
@@ -547,6 +579,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
     if (!Cfg::SPLIT) splits = 1;
     const int total = tiles_m * tiles_n * batch * splits;  // work units
     const int ktiles = do_mul ? (k + Cfg::BK - 1) / Cfg::BK : 0;
+    const rm_sm90_walk<Cfg> walk(splits, tiles_m, tiles_n, ktiles, (int)rank);
 
     if (wg == 0) {
         if constexpr (Cfg::CONSUMERS == 2) rm_setmaxnreg_dec<Cfg::PRODUCER_REGS>();
@@ -555,7 +588,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             const long long problem = bytes_a + bytes_b + (long long)m * n * batch * Cfg::C_BYTES;
             const int hint_a = rm_sm90_load_hint(tiles_n, bytes_a, problem), hint_b = rm_sm90_load_hint(tiles_m * Cfg::CLUSTER, bytes_b, problem);
             const rm_u64 pol_a = rm_l2_policy(hint_a), pol_b = rm_l2_policy(hint_b);
-            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, rank, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
+            rm_sm90_producer_walk<Cfg>(total, walk, [&](int s, rm_u32 phase, int m0, int n0, int b, int kt) {
                 const int k0 = kt * Cfg::BK;
                 // An MN-major operand goes to the stage (16-bit: wgmma reads it transposed) or
                 // the staging buffer (XPOSE).
@@ -602,7 +635,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // s with s % 3 = its index (so that it waits on a stage's barriers round after round,
             // which keeps the parity waits sound; several K tiles are transposed at once).
             const int xw = tid / 32 - 1, lane = tid % 32;
-            rm_sm90_producer_walk<Cfg>(total, splits, tiles_m, tiles_n, ktiles, rank, [&](int s, rm_u32 phase, int, int, int, int) {
+            rm_sm90_producer_walk<Cfg>(total, walk, [&](int s, rm_u32 phase, int, int, int, int) {
                 if (s % Cfg::XWARPS != xw) return;
                 rm_mbar_wait(empty + 8 * s, phase ^ 1);  // the consumers are done with the stage
                 rm_mbar_wait(sfull + 8 * s, phase);      // TMA has filled the staging buffer
@@ -638,16 +671,15 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 rm_mbar_arrive_cluster(empty + 8 * st, rank ^ 1u);
             }
         };
-        // STAGGER: the two consumers of a tile take turns at their mainloops (named barrier 3 +
-        // c: consumer c's mainloop of the unit is done; consumer 1 starts each unit after
-        // consumer 0, consumer 0 the next unit after consumer 1), so that one converts and
-        // stores its half of a tile while the other multiplies and the tensor cores do not idle
-        // through the epilogue. Only where no unit has more K tiles than the ring has stages:
-        // consumer 0 then never waits on a fill that needs consumer 1's release of this unit.
-        const bool stagger = RM_SM90_STAGGER && Cfg::CONSUMERS == 2 && !Cfg::PINGPONG && !Cfg::SPLIT && ktiles <= Cfg::STAGES;
+        // The accumulators live across units: a unit's first wgmma overwrites them (scale-d 0),
+        // where zeroing them took 64 instructions a unit. They stay zero where no unit has K
+        // tiles (k = 0, alpha = 0); an empty K slice of split-K zeroes them.
+        Tacc acc[Cfg::BN / 2];
+#pragma unroll
+        for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
         for (int u = rm_sm90_first_unit<Cfg>(); u < total; u += rm_sm90_unit_step<Cfg>(), ++turn) {
-            int m0, n0, b, sp, kt0, kt1;
-            rm_sm90_unit<Cfg>(u, splits, tiles_m, tiles_n, ktiles, rank, m0, n0, b, sp, kt0, kt1);
+            const rm_sm90_work w = walk.unit(u);
+            const int m0 = w.m0, n0 = w.n0, b = w.b, sp = w.sp, kt0 = w.kt0, kt1 = w.kt1;
             if (Cfg::PINGPONG && (turn & 1) != c) {
                 // The other consumer's unit: step over its stages in the ring.
                 s += kt1 - kt0;
@@ -660,10 +692,11 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             // completed, and where the other consumer's unit wraps the ring (more K tiles than
             // stages) that fill is one of its own; so this consumer starts only after the other
             // has consumed all of its unit, and its epilogue still overlaps this mainloop.
-            if ((Cfg::PINGPONG || stagger) && (turn > 0 || (stagger && c == 1))) rm_named_barrier(3 + (1 - c), 256);
-            Tacc acc[Cfg::BN / 2];
+            if (Cfg::PINGPONG && turn > 0) rm_named_barrier(3 + (1 - c), 256);
+            if (Cfg::SPLIT && kt0 == kt1) {
 #pragma unroll
-            for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
+                for (int i = 0; i < Cfg::BN / 2; ++i) acc[i] = 0;
+            }
             int prev = -1;
             for (int kt = kt0; kt < kt1; ++kt) {
                 rm_mbar_wait(full + 8 * s, phase);
@@ -674,7 +707,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
                 for (int j = 0; j < Cfg::BK / Cfg::Mma::K; ++j) {
                     const rm_u64 da = A_TRANS ? rm_wgmma_desc(sa + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sa + j * 32, 16, 1024);
                     const rm_u64 db = B_TRANS ? rm_wgmma_desc(sb + j * Cfg::Mma::K * 128, 8192, 1024) : rm_wgmma_desc(sb + j * 32, 16, 1024);
-                    Cfg::Mma::template mma<A_TRANS, B_TRANS>(acc, da, db);
+                    Cfg::Mma::template mma<A_TRANS, B_TRANS>(acc, da, db, kt > kt0 || j > 0);
                 }
                 rm_wgmma_commit();
                 rm_fence_regs(acc);
@@ -689,8 +722,7 @@ RM_INLINE void rm_gemm_sm90_body(rm_u64 map_a, rm_u64 map_b, rm_u64 map_d, int s
             rm_wgmma_wait<0>();
             rm_fence_regs(acc);
             if (prev >= 0) release(prev);
-            // (ping-pong: the next unit is the other's; stagger: consumer 1 waits on 0 every unit)
-            if ((Cfg::PINGPONG || stagger) && (u + rm_sm90_unit_step<Cfg>() < total || (stagger && c == 0))) rm_named_arrive(3 + c, 256);
+            if (Cfg::PINGPONG && u + rm_sm90_unit_step<Cfg>() < total) rm_named_arrive(3 + c, 256);  // the next unit is the other's
 
             if constexpr (Cfg::SPLIT) {
                 // The slice's sums, unscaled, to entry b * splits + sp of the workspace (map_d).

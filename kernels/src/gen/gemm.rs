@@ -1376,9 +1376,6 @@ impl GemmKernel {
             if let Some(bits) = sm90_l2_hints() {
                 s.push_str(&format!("#define RM_SM90_L2_HINTS {bits}\n"));
             }
-            if let Some(on) = sm90_stagger() {
-                s.push_str(&format!("#define RM_SM90_STAGGER {on}\n"));
-            }
             s.push_str("\n// ---- src/blas/gemm_sm90.hip ----\n");
             s.push_str(GEMM_SM90_HIP);
             s.push_str(&wgmma_wrapper(self.config.atom, self.config.mt[1]));
@@ -1431,13 +1428,6 @@ impl GemmKernel {
 fn sm90_l2_hints() -> Option<usize> {
     static BITS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
     *BITS.get_or_init(|| super::env_number("ROCMATH_GEMM_L2_HINTS", |b| b < 8))
-}
-
-/// `ROCMATH_GEMM_SM90_STAGGER` (0 or 1): whether a wgmma tile's two consumers take turns at
-/// their mainloops (`RM_SM90_STAGGER` in gemm_sm90.hip), for A/B timing; unset, the kernel's default.
-fn sm90_stagger() -> Option<usize> {
-    static ON: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| super::env_number("ROCMATH_GEMM_SM90_STAGGER", |b| b < 2))
 }
 
 /// The extern "C" instantiation block for a module (also used by the check for extra configs).
@@ -1502,7 +1492,9 @@ pub fn instantiations(
 /// The `wgmma.mma_async m64n{n}k{K}` wrapper of a wgmma atom: accumulators `acc_t[n / 2]`
 /// (float; int for s8), A and B from shared memory (descriptors), `TA`/`TB` = 1 for MN-major
 /// (transposed) operands (16-bit forms only: the tf32 and s8 forms have no transpose
-/// immediates). Generated because the instruction names all n / 2 accumulator registers.
+/// immediates); `accumulate` 0 makes it d = A B, ignoring d (wgmma's scale-d predicate: a
+/// unit's first multiply, so that the accumulators need no zeroing). Generated because the
+/// instruction names all n / 2 accumulator registers.
 fn wgmma_wrapper(atom: Atom, n: u32) -> String {
     // (input type, its bytes, accumulator type: C++, PTX, inline-asm constraint)
     let (ty, bytes, (acc, dtype, reg)) = match atom {
@@ -1519,7 +1511,7 @@ fn wgmma_wrapper(atom: Atom, n: u32) -> String {
     // only, the transposes); the integer form takes scale-d only.
     let scales = if acc == "float" { ", 1, 1" } else { "" };
     let (trans, trans_args, guard) = if atom.reads_mn_major() {
-        (format!(", %{}, %{}", regs + 2, regs + 3), ", \"n\"(TA), \"n\"(TB)", "")
+        (format!(", %{}, %{}", regs + 3, regs + 4), ", \"n\"(TA), \"n\"(TB)", "")
     } else {
         (String::new(), "", "        static_assert(!TA && !TB, \"k-major operands only\");\n")
     };
@@ -1528,16 +1520,17 @@ fn wgmma_wrapper(atom: Atom, n: u32) -> String {
 struct {name}_n{n} {{\n\
     typedef {acc} acc_t;\n\
     enum {{ N = {n}, K = {k}, ELEM_BYTES = {bytes} }};\n\
-    template <int TA, int TB> static RM_INLINE void mma({acc} (&d)[{regs}], rm_u64 da, rm_u64 db) {{\n\
+    template <int TA, int TB> static RM_INLINE void mma({acc} (&d)[{regs}], rm_u64 da, rm_u64 db, int accumulate) {{\n\
 {guard}\
-        asm volatile(\"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{dtype}.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, 1{scales}{trans};\"\n\
+        asm volatile(\"{{ .reg .pred p; setp.ne.b32 p, %{r2}, 0; wgmma.mma_async.sync.aligned.m64n{n}k{k}.{dtype}.{ty}.{ty} {{{list}}}, %{r0}, %{r1}, p{scales}{trans}; }}\"\n\
                      : {outs}\n\
-                     : \"l\"(da), \"l\"(db){trans_args});\n\
+                     : \"l\"(da), \"l\"(db), \"r\"(accumulate){trans_args});\n\
     }}\n\
 }};\n",
         name = atom.cpp(""),
         r0 = regs,
         r1 = regs + 1,
+        r2 = regs + 2,
     )
 }
 

@@ -278,7 +278,7 @@ fn wgmma_configs() {
     assert!(!k.supports_batch(BatchForm::Pointers) && k.supports_batch(BatchForm::Strided));
     let src = k.source();
     assert!(src.contains("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {%0, %1,"));
-    assert!(src.contains("%127}, %128, %129, 1, 1, 1, %130, %131;"));
+    assert!(src.contains("setp.ne.b32 p, %130, 0;") && src.contains("%127}, %128, %129, p, 1, 1, %131, %132; }"));
     assert!(GemmKernel::fallback(GemmFamily::S, GemmVariant::Wgmma).is_err());
     assert!(GemmKernel::fallback(GemmFamily::Bbs, GemmVariant::Wgmma).unwrap().source().contains("m64n256k16.f32.bf16.bf16"));
     // The s8 form: s32 accumulators ("+r"), scale-d only (no immediate scales or transposes), 128
@@ -288,7 +288,7 @@ fn wgmma_configs() {
     assert_eq!(s8.kernel_names(), vec![s8.kernel_name(Trans::T, Trans::N)]);
     let src = s8.source();
     assert!(src.contains("typedef int acc_t;") && src.contains("\"+r\"(d[127])"));
-    assert!(src.contains("wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8 {%0, %1,") && src.contains("%127}, %128, %129, 1;"));
+    assert!(src.contains("wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8 {%0, %1,") && src.contains("%127}, %128, %129, p; }"));
     assert!(GemmConfig { split_k: 2, ..s8.config }.validate(GemmFamily::I8).unwrap_err().contains("split-K"));
     assert!(s8.config.validate(GemmFamily::S).is_err(), "an s8 atom takes i8 inputs only");
     // Shapes gemm_sm90.hip does not implement are rejected with a reason.
