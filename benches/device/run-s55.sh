@@ -14,7 +14,8 @@
 #          kernels) against .carry/rocmath-bench, two rounds: h NT and NN 8192 x 8192 x 128 (128 x
 #          256 s3), and through the tables h, hss, bss NT 8192 x 8192 x 128, hss, bss, h NT 128^3 x
 #          2048 and 64^3 x 4096, h NT 4096^3, 8192^3; then the wgmma tests of gemm-test.
-# PHASE=d: the rest of the wgmma tests (gemm-test, gemm_i8_xf32-test).
+# PHASE=e: the wgmma tests phase c's time limit cut off, each into its own file.
+# PHASE=d: the rest of the wgmma tests (gemm-test, gemm_i8_xf32-test); phase c runs it beside its own.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s55-$P-gpu.txt"
@@ -95,8 +96,20 @@ c)
   bench_line s55-c "h NT 8192^3 table new" --precision h --transA N --transB T -m 8192 -n 8192 -k 8192 > /dev/null
   lines_table s55-c
   echo "lines done at $SECONDS s"
+  PHASE=d OUT=$OUT bash benches/device/run-s55.sh > "$OUT/s55-d-console.txt" 2>&1 &  # (phase d's tests beside these)
   TEST_TIMEOUT=300 tests_in_parallel s55-c-tests.txt "gemm-test wgmma_cooperative_configs_at_tile_edges" "gemm-test wgmma_kernels_at_tile_edges" "gemm-test wgmma_strided_batches" "gemm-test wgmma_multicast_configs_at_tile_edges" "gemm-test table_configs_match_reference_16_bit"
+  wait  # (tests_in_parallel's wait has already waited for phase d too)
+  cat "$OUT/s55-d-console.txt"
+  if grep -q FAILED "$OUT"/s55-d-gemm.txt "$OUT"/s55-d-i8-xf32.txt; then status=1; fi
   echo "tests done at $SECONDS s"
+  ;;
+e)
+  for t in wgmma_split_k_and_64_row_configs_at_tile_edges wgmma_kernels_at_tile_edges wgmma_strided_batches wgmma_multicast_configs_at_tile_edges; do
+    ( ROCMATH_REQUIRE_GPU=1 timeout 100 .carry/tests/gemm-test $t --exact > "$OUT/s55-e-$t.txt" 2>&1 || echo "FAILED $t" >> "$OUT/s55-e-$t.txt" ) &
+  done
+  wait
+  grep -hE "^test |test result|FAILED|panicked|checked" "$OUT"/s55-e-*.txt
+  if grep -q FAILED "$OUT"/s55-e-*.txt; then status=1; fi
   ;;
 d)
   # (gemm-test without phase c's tests and the s, d and complex table tests, which run no

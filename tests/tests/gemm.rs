@@ -767,7 +767,8 @@ fn wgmma_split_k_strided_batches() {
 /// transpose pair at one tile, tiles cut in all three dimensions, 1 to 3 K tiles and one K tile
 /// more than the ring has stages; alpha = 0 (no unit has K tiles: the accumulators stay zero);
 /// then hss strided batches of many more tiles than blocks (every block walks several units of
-/// several entries, whole and partial groups of tile rows), D through TMA and from registers.
+/// several entries; two tile rows, a partial group), D through TMA and from registers. (Whole
+/// groups of tile rows: wgmma_kernels_at_tile_edges' 1920 x 2304.)
 #[test]
 fn wgmma_cooperative_configs_at_tile_edges() {
     use rocmath_kernels::blas::GemmConfig;
