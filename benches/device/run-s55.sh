@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Fifty-fifth session. Stage first (the bench and the gemm test binary rebuilt into .carry),
 # carry .carry. Output: $OUT/s55-$PHASE*.txt.
+# (The stagger switch phase a sets was reverted after it, measured slower: it is in commit 3ed6153
+# only; on later builds ROCMATH_GEMM_SM90_STAGGER does nothing. The old bench of phase c is a
+# build of that commit, whose kernels with the switch unset are 9c6155e's.)
 # PHASE=a: staggered consumers (ROCMATH_GEMM_SM90_STAGGER=1, RM_SM90_STAGGER in gemm_sm90.hip: a
 #          tile's two consumer warpgroups take turns at their mainloops, so that one stores while
 #          the other multiplies) against the default, two rounds: h NT and NN 8192 x 8192 x 128
@@ -14,8 +17,8 @@
 #          kernels) against .carry/rocmath-bench, two rounds: h NT and NN 8192 x 8192 x 128 (128 x
 #          256 s3), and through the tables h, hss, bss NT 8192 x 8192 x 128, hss, bss, h NT 128^3 x
 #          2048 and 64^3 x 4096, h NT 4096^3, 8192^3; then the wgmma tests of gemm-test.
-# PHASE=e: the wgmma tests phase c's time limit cut off, each into its own file.
 # PHASE=d: the rest of the wgmma tests (gemm-test, gemm_i8_xf32-test); phase c runs it beside its own.
+# PHASE=e: the wgmma tests phase c's time limit cut off, each into its own file.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s55-$P-gpu.txt"
