@@ -576,13 +576,24 @@ template <class Cfg, class Ty, int TA, int TB> struct rm_gemm_mainloop<Cfg, Ty, 
 
 // Tile (tm, tn) of the pid-th tile of a tiles_m x tiles_n grid walked in groups of GROUP_M tile
 // rows, column by column inside a group, so tiles that run together share A rows and B columns
-// in L2. (Shared by the blocked kernels here and the persistent ones of gemm_sm90.hip.)
+// in L2. rm_grouped_tile_in_group takes the group g = pid / (GROUP_M tiles_n) and the index q in
+// it (the persistent kernels of gemm_sm90.hip divide by their own means); a whole group divides
+// by the constant GROUP_M. (Shared by the kernels here and the persistent ones of gemm_sm90.hip.)
+template <int GROUP_M> RM_INLINE void rm_grouped_tile_in_group(int g, int q, int tiles_m, int& tm, int& tn) {
+    const int first = g * GROUP_M;
+    if (tiles_m - first >= GROUP_M) {
+        tm = first + (int)((rm_u32)q % GROUP_M);
+        tn = (int)((rm_u32)q / GROUP_M);
+    } else {
+        const int rows = tiles_m - first;
+        tm = first + q % rows;
+        tn = q / rows;
+    }
+}
 template <int GROUP_M> RM_INLINE void rm_grouped_tile(int pid, int tiles_m, int tiles_n, int& tm, int& tn) {
     const int per_group = GROUP_M * tiles_n;
-    const int first = (pid / per_group) * GROUP_M;
-    const int rows = tiles_m - first < GROUP_M ? tiles_m - first : GROUP_M;
-    tm = first + (pid % per_group) % rows;
-    tn = (pid % per_group) / rows;
+    const int g = pid / per_group;
+    rm_grouped_tile_in_group<GROUP_M>(g, pid - g * per_group, tiles_m, tm, tn);
 }
 
 // Tile coordinates of this block (grouped when GROUP_M > 1, see rm_grouped_tile).

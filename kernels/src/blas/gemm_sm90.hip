@@ -366,17 +366,17 @@ struct rm_sm90_work { int m0, n0, b, sp, kt0, kt1; };
 
 // The persistent walk's units -> rm_sm90_work. Units are tiles (split-K: units splits t .. splits
 // t + splits - 1 are the slices of tile t), tiles go through the batch entries in turn, each in
-// GROUP_M-row groups (the order of rm_grouped_tile, gemm.hip). With MULTICAST a tile is a pair
+// GROUP_M-row groups (rm_grouped_tile_in_group, gemm.hip). With MULTICAST a tile is a pair
 // (m rows 2 tm and 2 tm + 1 of a column; `tiles_m` counts pairs) and `rank` picks one. The
 // divisions by the walk's constants are rm_fastdiv's: the consumers decode a unit between one
 // unit's epilogue and the next one's multiply, with both consumers' tensor cores idle; ordinary
 // divisions there were 11 % of the consumers' stall samples at h 8192 x 8192 x 128
 // (2026-11-21-h100-gemm.md, fifty-fifth session).
 template <class Cfg> struct rm_sm90_walk {
-    int splits, tiles_m, tiles_n, ktiles, rank, per_batch, per_group;
+    int splits, tiles_m, ktiles, rank, per_batch, per_group;
     rm_fastdiv by_splits, by_batch, by_group;
     RM_INLINE rm_sm90_walk(int splits_, int tiles_m_, int tiles_n_, int ktiles_, int rank_)
-        : splits(splits_), tiles_m(tiles_m_), tiles_n(tiles_n_), ktiles(ktiles_), rank(rank_), per_batch(tiles_m_ * tiles_n_),
+        : splits(splits_), tiles_m(tiles_m_), ktiles(ktiles_), rank(rank_), per_batch(tiles_m_ * tiles_n_),
           per_group(Cfg::GROUP_M * tiles_n_), by_splits(splits_), by_batch(tiles_m_ * tiles_n_), by_group(Cfg::GROUP_M * tiles_n_) {}
     RM_INLINE rm_sm90_work unit(int u) const {
         rm_sm90_work w;
@@ -384,16 +384,9 @@ template <class Cfg> struct rm_sm90_walk {
         w.sp = u - t * splits;
         w.b = by_batch.div(t);
         const int pid = t - w.b * per_batch;
-        const int g = by_group.div(pid), first = g * Cfg::GROUP_M, q = pid - g * per_group;
+        const int g = by_group.div(pid);
         int tm, tn;
-        if (tiles_m - first >= Cfg::GROUP_M) {
-            tm = first + (int)((rm_u32)q % Cfg::GROUP_M);  // (a whole group: a constant divisor)
-            tn = (int)((rm_u32)q / Cfg::GROUP_M);
-        } else {
-            const int rows = tiles_m - first;
-            tm = first + q % rows;
-            tn = q / rows;
-        }
+        rm_grouped_tile_in_group<Cfg::GROUP_M>(g, pid - g * per_group, tiles_m, tm, tn);
         w.m0 = (tm * Cfg::CLUSTER + rank) * Cfg::BM;
         w.n0 = tn * Cfg::BN;
         if (Cfg::SPLIT) {
