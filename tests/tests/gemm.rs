@@ -646,6 +646,38 @@ fn every_transpose_at_shapes(h: &Handle, family: GemmFamily, tag: &str, shapes: 
     }
 }
 
+/// Runs `body` on a handle pinned to each sm_90 wgmma candidate of `families` that `keep` takes
+/// (and ROCMATH_TEST_CONFIGS selects), once `enough` holds for each family's list; `what` names
+/// the configs in the messages. Other GPUs are skipped: wgmma pins there are refused
+/// (wgmma_kernels_at_tile_edges).
+fn each_pinned_wgmma_candidate(
+    what: &str,
+    families: &[GemmFamily],
+    keep: impl Fn(&rocmath_kernels::blas::GemmConfig) -> bool,
+    enough: impl Fn(&[rocmath_kernels::blas::GemmConfig]) -> bool,
+    mut body: impl FnMut(&Handle, GemmFamily, &rocmath_kernels::blas::GemmConfig),
+) {
+    use rocmath_kernels::blas::GemmConfig;
+    for device in test_gpus() {
+        let arch = device.properties().arch;
+        if arch != "sm_90" {
+            continue;
+        }
+        let mut checked = 0;
+        for &family in families {
+            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| keep(c)).collect();
+            assert!(enough(&configs), "{arch}: {family:?} {what} candidates");
+            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
+                let mut h = Handle::on(&device).unwrap();
+                h.set_gemm_config(Some(*cfg));
+                body(&h, family, cfg);
+                checked += 1;
+            }
+        }
+        eprintln!("{arch}: {checked} {what} configs checked");
+    }
+}
+
 /// Every split-K and 64-row tile candidate (wgmma, sm_90a; one consumer, or two in turn) of the
 /// 16-bit families, pinned, in every transpose pair: m small (16 rows of a 64- or 128-row tile), m off
 /// the workspace's 4-row units and the tile, K tiles fewer than the slices (the call takes one
@@ -653,29 +685,13 @@ fn every_transpose_at_shapes(h: &Handle, family: GemmFamily, tag: &str, shapes: 
 /// kernel); beta 0 over NaN C and beta random. Batches are in `wgmma_split_k_strided_batches`.
 #[test]
 fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
-    use rocmath_kernels::blas::GemmConfig;
-    for device in test_gpus() {
-        let arch = device.properties().arch;
-        if arch != "sm_90" {
-            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
-        }
-        let mut checked = 0;
-        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Bbs] {
-            let configs: Vec<GemmConfig> =
-                GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.is_wgmma() && (c.split_k > 1 || c.mt[0] == 64)).collect();
-            assert!(
-                configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.waves == [1, 1]) && configs.iter().any(|c| c.is_pingpong()),
-                "{arch}: {family:?} candidates"
-            );
-            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
-                let mut h = Handle::on(&device).unwrap();
-                h.set_gemm_config(Some(*cfg));
-                every_transpose_at_shapes(&h, family, &cfg.tag(), &[(16, 300, 1000), (129, 257, 65), (136, 72, 640)], [0, 1, 2], 1300);
-                checked += 1;
-            }
-        }
-        eprintln!("{arch}: {checked} split-K and 64-row configs checked");
-    }
+    each_pinned_wgmma_candidate(
+        "split-K and 64-row",
+        &[GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Bbs],
+        |c| c.is_wgmma() && (c.split_k > 1 || c.mt[0] == 64),
+        |v| v.iter().any(|c| c.split_k > 1) && v.iter().any(|c| c.waves == [1, 1]) && v.iter().any(|c| c.is_pingpong()),
+        |h, family, cfg| every_transpose_at_shapes(h, family, &cfg.tag(), &[(16, 300, 1000), (129, 257, 65), (136, 72, 640)], [0, 1, 2], 1300),
+    );
 }
 
 /// The multicast candidates (clusters of two blocks on a pair of tiles in m sharing B, sm_90a)
@@ -686,32 +702,22 @@ fn wgmma_split_k_and_64_row_configs_at_tile_edges() {
 /// pairs than clusters, D through TMA and from registers.
 #[test]
 fn wgmma_multicast_configs_at_tile_edges() {
-    use rocmath_kernels::blas::GemmConfig;
-    for device in test_gpus() {
-        let arch = device.properties().arch;
-        if arch != "sm_90" {
-            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
-        }
-        let mut checked = 0;
-        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Hhs] {
-            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch).into_iter().filter(|c| c.multicast).collect();
-            assert!(configs.iter().any(|c| c.split_k > 1) && configs.iter().any(|c| c.split_k == 1), "{arch}: {family:?} multicast candidates");
-            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
-                let mut h = Handle::on(&device).unwrap();
-                h.set_gemm_config(Some(*cfg));
-                let shapes = [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (1920, 2304, 16)];
-                every_transpose_at_shapes(&h, family, &cfg.tag(), &shapes, [0, 1, 8], 1700);
-                if family == GemmFamily::Hss {
-                    let m = 300;
-                    for (k, count, ldc, c_gap, seed) in [(200, 97, m + 4, 16, 1800), (130, 61, m + 3, 1, 1801)] {
-                        hss_nt_strided_batch(&h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
-                    }
+    each_pinned_wgmma_candidate(
+        "multicast",
+        &[GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss, GemmFamily::Hhs],
+        |c| c.multicast,
+        |v| v.iter().any(|c| c.split_k > 1) && v.iter().any(|c| c.split_k == 1),
+        |h, family, cfg| {
+            let shapes = [(129, 257, 65), (300, 9, 130), (1, 1, 1), (7, 300, 1000), (1920, 2304, 16)];
+            every_transpose_at_shapes(h, family, &cfg.tag(), &shapes, [0, 1, 8], 1700);
+            if family == GemmFamily::Hss {
+                let m = 300;
+                for (k, count, ldc, c_gap, seed) in [(200, 97, m + 4, 16, 1800), (130, 61, m + 3, 1, 1801)] {
+                    hss_nt_strided_batch(h, (m, 72, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
                 }
-                checked += 1;
             }
-        }
-        eprintln!("{arch}: {checked} multicast configs checked");
-    }
+        },
+    );
 }
 
 /// Ping-pong configs (two consumers taking 64-row tiles in turn), and one-consumer configs that
@@ -771,36 +777,23 @@ fn wgmma_split_k_strided_batches() {
 /// groups of tile rows: wgmma_kernels_at_tile_edges' 1920 x 2304.)
 #[test]
 fn wgmma_cooperative_configs_at_tile_edges() {
-    use rocmath_kernels::blas::GemmConfig;
-    for device in test_gpus() {
-        let arch = device.properties().arch;
-        if arch != "sm_90" {
-            continue; // wgmma pins elsewhere are refused (wgmma_kernels_at_tile_edges)
-        }
-        let mut checked = 0;
-        for family in [GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss] {
-            let configs: Vec<GemmConfig> = GemmConfig::candidates(family, &arch)
-                .into_iter()
-                .filter(|c| c.is_wgmma() && c.waves == [2, 1] && c.mt[0] == 128 && c.split_k == 1)
-                .collect();
-            assert!(configs.len() >= 4 && configs.iter().any(|c| c.multicast), "{arch}: {family:?} cooperative candidates");
-            for cfg in configs.iter().filter(|c| config_selected(&c.tag())) {
-                let mut h = Handle::on(&device).unwrap();
-                h.set_gemm_config(Some(*cfg));
-                let long_k = 64 * cfg.stages as usize + 1; // one K tile more than the ring
-                let shapes = [(128, cfg.mt[1] as usize, 64), (129, 257, 65), (300, 9, 130), (257, 129, 192), (136, 72, long_k)];
-                every_transpose_at_shapes(&h, family, &cfg.tag(), &shapes, [0, 1, 8], 1900);
-                let s = Shape { ta: Operation::None, tb: Operation::Transpose, m: 136, n: 264, k: 64, pad: [0, 0, 5], alpha_kind: 0, beta_kind: 2, seed: 1950 };
-                run_family(&h, family, &s).expect("a 16-bit family").unwrap_or_else(|e| panic!("{}: alpha 0: {e}", cfg.tag()));
-                if family == GemmFamily::Hss {
-                    let m = 200;
-                    for (k, count, ldc, c_gap, seed) in [(128, 151, m + 4, 16, 1960), (192, 150, m + 3, 1, 1961), (long_k, 61, m + 4, 16, 1962)] {
-                        hss_nt_strided_batch(&h, (m, 200, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
-                    }
+    each_pinned_wgmma_candidate(
+        "cooperative",
+        &[GemmFamily::Hss, GemmFamily::H, GemmFamily::Bss],
+        |c| c.is_wgmma() && c.waves == [2, 1] && c.mt[0] == 128 && c.split_k == 1,
+        |v| v.len() >= 4 && v.iter().any(|c| c.multicast),
+        |h, family, cfg| {
+            let long_k = 64 * cfg.stages as usize + 1; // one K tile more than the ring
+            let shapes = [(128, cfg.mt[1] as usize, 64), (129, 257, 65), (300, 9, 130), (257, 129, 192), (136, 72, long_k)];
+            every_transpose_at_shapes(h, family, &cfg.tag(), &shapes, [0, 1, 8], 1900);
+            let s = Shape { ta: Operation::None, tb: Operation::Transpose, m: 136, n: 264, k: 64, pad: [0, 0, 5], alpha_kind: 0, beta_kind: 2, seed: 1950 };
+            run_family(h, family, &s).expect("a 16-bit family").unwrap_or_else(|e| panic!("{}: alpha 0: {e}", cfg.tag()));
+            if family == GemmFamily::Hss {
+                let m = 200;
+                for (k, count, ldc, c_gap, seed) in [(128, 151, m + 4, 16, 1960), (192, 150, m + 3, 1, 1961), (long_k, 61, m + 4, 16, 1962)] {
+                    hss_nt_strided_batch(h, (m, 200, k, count), ldc, c_gap, (0.75, 0.5), seed).unwrap_or_else(|e| panic!("{}: {e}", cfg.tag()));
                 }
-                checked += 1;
             }
-        }
-        eprintln!("{arch}: {checked} cooperative configs checked");
-    }
+        },
+    );
 }
