@@ -453,7 +453,12 @@ RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_
                                  int r0, int lt, int m0, int n0, int z) {
     static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
     enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS, CHUNKS = Cfg::BN / Cfg::EPI_COLS };
-    const int w = lt / 32, lane = lt % 32;
+    // (the thread index read again, opaquely: else its staging addresses, invariant over the
+    // whole kernel, are computed once and live through the mainloop, where the 128 x 256
+    // tiles with 32-bit output spilled them)
+    unsigned int tid_again;
+    asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid_again));
+    const int w = (int)(tid_again % 128) / 32, lane = (int)tid_again % 32;
     const int row_in = w * 16 + lane / 4;  // consumer row of elements 0, 1 of an n8 block (2, 3: + 8)
     const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
 #pragma unroll
