@@ -452,22 +452,15 @@ template <class Cfg, class Tc, class Tacc>
 RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_u32 epi, int& epi_n, rm_u64 map, int c,
                                  int r0, int lt, int m0, int n0, int z) {
     static_assert(sizeof(Tc) <= Cfg::STAGED_BYTES, "staging buffers hold the stored type");
-    enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS, CHUNKS = Cfg::BN / Cfg::EPI_COLS };
-    // (the thread index read again, opaquely: else its staging addresses, invariant over the
-    // whole kernel, are computed once and live through the mainloop, where the 128 x 256
-    // tiles with 32-bit output spilled them)
-    unsigned int tid_again;
-    asm volatile("mov.u32 %0, %%tid.x;" : "=r"(tid_again));
-    const int w = (int)(tid_again % 128) / 32, lane = (int)tid_again % 32;
+    enum { BLOCKS = Cfg::EPI_COLS / 8, BOX_ROWS = 128 / (int)sizeof(Tc), BOXES = 64 / BOX_ROWS };
+    const int w = lt / 32, lane = lt % 32;
     const int row_in = w * 16 + lane / 4;  // consumer row of elements 0, 1 of an n8 block (2, 3: + 8)
     const int col_in = 2 * (lane % 4);     // column of elements 0, 2 (1, 3: + 1)
 #pragma unroll
-    for (int ch = 0; ch < CHUNKS; ++ch, ++epi_n) {
+    for (int ch = 0; ch < Cfg::BN / Cfg::EPI_COLS; ++ch, ++epi_n) {
         const rm_u32 buf = epi + (c * Cfg::EPI_BUFS + epi_n % Cfg::EPI_BUFS) * Cfg::EPI_BUF_BYTES;
-        if (ch == 0 || Cfg::EPI_BUFS == 1) {
-            if (lt == 0) rm_bulk_wait_read<Cfg::EPI_BUFS - 1>();  // the store that last read this buffer is done reading
-            rm_named_barrier(1 + c, 128);
-        }
+        if (lt == 0) rm_bulk_wait_read<Cfg::EPI_BUFS - 1>();  // the store that last read this buffer is done reading
+        rm_named_barrier(1 + c, 128);
         rm_u32 bits[BLOCKS][4];
 #pragma unroll
         for (int jj = 0; jj < BLOCKS; ++jj)
@@ -495,11 +488,6 @@ RM_INLINE void rm_sm90_store_tma(const Tacc (&acc)[Cfg::BN / 2], Tacc scale, rm_
             }
         }
         rm_fence_async_shared();
-        // With two buffers, the barrier that publishes this chunk also frees the next chunk's
-        // buffer (one barrier per chunk, not two): thread 0 first waits until the store that
-        // last read it (the previous chunk's) is done reading. A tile's first chunk still waits
-        // above, so that the last chunks' stores run under the next mainloop.
-        if (Cfg::EPI_BUFS > 1 && ch + 1 < CHUNKS && lt == 0) rm_bulk_wait_read<(Cfg::EPI_BUFS > 1 ? Cfg::EPI_BUFS - 2 : 0)>();
         rm_named_barrier(1 + c, 128);
         if (lt == 0) {
 #pragma unroll
