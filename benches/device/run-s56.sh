@@ -10,8 +10,10 @@
 #          8192^3, hss and xf32 NT 4096^3.
 # PHASE=b: the cooperative, split-K and strided-batch wgmma tests.
 # PHASE=c: the tests the fifty-fifth session could not run on its kernels, each in its own file:
-#          table_configs_match_reference_16_bit, xf32_candidates_at_tile_edges, and the rest of
-#          the wgmma tests.
+#          table_configs_match_reference_16_bit, xf32_candidates_at_tile_edges (which ran out of
+#          its time as one process: phase d), wgmma_kernels_at_tile_edges, multicast.
+# PHASE=d: xf32_candidates_at_tile_edges in six shards at once (ROCMATH_TEST_SHARD).
+# (Phases c and d ran on 76b3c60's kernels, after phase a's changes were reverted.)
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s56-$P-gpu.txt"
@@ -60,6 +62,14 @@ c)
   grep -hE "^test |test result|FAILED|panicked|checked" "$OUT"/s56-c-*.txt
   if grep -q FAILED "$OUT"/s56-c-*.txt; then status=1; fi
   echo "tests done at $SECONDS s"
+  ;;
+d)
+  for i in 0 1 2 3 4 5; do
+    ( ROCMATH_TEST_SHARD=$i/6 ROCMATH_REQUIRE_GPU=1 timeout 440 .carry/tests/gemm_i8_xf32-test xf32_candidates_at_tile_edges > "$OUT/s56-d-xf32-shard$i.txt" 2>&1 || echo "FAILED shard $i" >> "$OUT/s56-d-xf32-shard$i.txt" ) &
+  done
+  wait
+  grep -hE "test result|FAILED|panicked" "$OUT"/s56-d-*.txt
+  if grep -q FAILED "$OUT"/s56-d-*.txt; then status=1; fi
   ;;
 esac
 exit $status
