@@ -13,7 +13,8 @@
 #          table_configs_match_reference_16_bit, xf32_candidates_at_tile_edges (which ran out of
 #          its time as one process: phase d), wgmma_kernels_at_tile_edges, multicast.
 # PHASE=d: xf32_candidates_at_tile_edges in six shards at once (ROCMATH_TEST_SHARD).
-# (Phases c and d ran on 76b3c60's kernels, after phase a's changes were reverted.)
+# (Phases c and d ran on 76b3c60's kernels, after phase a's changes were reverted: the mid and
+# new kernels are in commits 909bc4a and 1f9856c only.)
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s56-$P-gpu.txt"
