@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Fifty-seventh session: the first H100 (not H200) since the forty-fourth session. No library
+# change: the goals of issues 3 and 4 measured on the card they name, the table entries that
+# were tuned on an H200 re-tuned on the H100, then the committed tables against the re-tuned ones.
+# Stage first (`GEMM_AOT=1 bash benches/device/stage.sh`), carry .carry; call with
+# kind nvidia-h100-x1. Output: $OUT/s57-$PHASE*.
+# PHASE=a: the GEMM goals run (every goal shape, xf32 batches too) and the FFT suite against
+#          cuBLAS / cuFFT; then FFT single 16384 and 8192 x 2^26 elements (% of copy) while time
+#          is left.
+# PHASE=b: rocmath-tune on the H100 over the sizes whose entries name the H200 (sm_90 tables,
+#          NT and NN: hss, bss, h; NT: d, xf32); tables to $OUT/tables, tarred as s57-b-tables.tgz.
+# PHASE=c: (phase b's tables unpacked into .carry/tables) each re-tuned shape with the committed
+#          tables and with ROCMATH_TUNING_DIR=.carry/tables, in turns, two rounds.
+source benches/device/session.sh
+source benches/device/gemm-lib.sh
+nvidia-smi -L > "$OUT/s57-$P-gpu.txt"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv >> "$OUT/s57-$P-gpu.txt"
+case $P in
+a)
+  BATCH_PRECISIONS="hss bss h s d xf32" timeout 380 bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
+  mv "$OUT/goals.txt" "$OUT/s57-a-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s57-a-goals-full.txt"
+  sed 's/^--precision \([a-z0-9]*\) -m \([0-9]*\) -n \([0-9]*\) -k \([0-9]*\)\( --batch [0-9]*\)\?.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*(\([0-9.]*\) ms.*cublas.*(\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1 \2x\3x\4\5 | \6 ours \7 cublas \8 ratio \9/' "$OUT/s57-a-goals.txt" | cut -c1-130
+  echo "goals done at $SECONDS s"
+  timeout 150 $B suite --only fft --device cuda > "$OUT/s57-a-fft-suite.txt" 2>&1 || status=1
+  grep -E "ratio|copy|FAIL|error" "$OUT/s57-a-fft-suite.txt" | cut -c1-160 | tail -30
+  echo "fft suite done at $SECONDS s"
+  for r in r1 r2; do for c in 16384 8192; do
+    [ $SECONDS -lt 540 ] || break 2
+    sweep_case $c; line "c2c $p $n $r" -- --precision $p --type c2c --length $n --batch $b
+  done; done > "$OUT/s57-a-fft.txt" 2>&1
+  cat "$OUT/s57-a-fft.txt" | cut -c1-160
+  ;;
+b)
+  mkdir -p "$OUT/tables/sm_90"
+  tune() {  # tune PRECISION LAYOUT SIZES
+    local table=sm_90/gemm_$1_${2,,}.json
+    [ -f "$OUT/tables/$table" ] || cp "tuning/tables/$table" "$OUT/tables/$table"
+    echo "== $1 $2 $3 (at $SECONDS s)" | tee -a "$OUT/s57-b-summary.txt"
+    timeout ${STEP_TIMEOUT:-75} .carry/rocmath-tune gemm --precision $1 --transA ${2:0:1} --transB ${2:1:1} --sizes $3 \
+      --device cuda --out "$OUT/tables" --max-candidates 12 --iters 5 --warmup 2 > "$OUT/tune-$1-$2.log" 2>&1 || { status=1; echo "FAILED $1 $2"; }
+    grep -E "^(winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$1-$2.log" | cut -c1-200 | tee -a "$OUT/s57-b-summary.txt"
+  }
+  small=16x8192x8192,128x128x128x2048,64x64x64x4096
+  for l in NT NN; do
+    tune hss $l $small; tune bss $l $small; tune h $l $small,8192x8192x128
+  done
+  tune xf32 NT 128x128x128x2048,64x64x64x4096
+  tune d NT 32x32x32x10000,64x64x64x4096,128x128x128x2048
+  (cd "$OUT" && tar czf s57-b-tables.tgz tables tune-*.log && rm -rf tables tune-*.log)
+  echo "tuned at $SECONDS s"
+  ;;
+c)
+  shapes=("hss 16 8192 8192 1" "bss 16 8192 8192 1" "h 16 8192 8192 1" "h 8192 8192 128 1" "hss 128 128 128 2048"
+          "bss 128 128 128 2048" "h 128 128 128 2048" "hss 64 64 64 4096" "bss 64 64 64 4096" "h 64 64 64 4096"
+          "xf32 128 128 128 2048" "xf32 64 64 64 4096" "d 32 32 32 10000" "d 64 64 64 4096" "d 128 128 128 2048")
+  for r in r1 r2; do for l in T N; do for sh in "${shapes[@]}"; do
+    set -- $sh
+    [ $l = N ] && case $1 in xf32|d) continue;; esac
+    [ $SECONDS -lt 560 ] || break 3
+    a=(--precision $1 --transA N --transB $l -m $2 -n $3 -k $4 --batch $5)
+    bench_line s57-c "$1 N$l ${2}x${3}x${4}x$5 committed $r" "${a[@]}" > /dev/null
+    ROCMATH_TUNING_DIR=.carry/tables bench_line s57-c "$1 N$l ${2}x${3}x${4}x$5 h100-tuned $r" "${a[@]}" > /dev/null
+  done; done; done
+  lines_table s57-c
+  echo "lines done at $SECONDS s"
+  ;;
+esac
+exit $status
