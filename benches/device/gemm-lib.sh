@@ -14,6 +14,11 @@ bench_line() {
 lines_table() {
   sed 's/^\([^|]*\)|.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*GFLOP\/s (\([0-9.]*\) ms.*cublas [0-9.]* GFLOP\/s (\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1| \2 ours \3 cublas \4 ratio \5/' "$OUT/$1.txt" | cut -c1-200
 }
+# goals_table FILE: run-gemm-goals.sh's lines in $OUT/FILE.txt shortened to "PRECISION MxNxK[ --batch B]
+# | CONFIG ours MS cublas MS ratio R" (for the console of a device call).
+goals_table() {
+  sed 's/^--precision \([a-z0-9]*\) -m \([0-9]*\) -n \([0-9]*\) -k \([0-9]*\)\( --batch [0-9]*\)\?.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*(\([0-9.]*\) ms.*cublas.*(\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1 \2x\3x\4\5 | \6 ours \7 cublas \8 ratio \9/' "$OUT/$1.txt" | cut -c1-160
+}
 # run_test FILE BINARY FILTER: one test binary of .carry/tests with ROCMATH_REQUIRE_GPU=1.
 run_test() {
   echo "== $2 $3" >> "$OUT/$1"

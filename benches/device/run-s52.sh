@@ -96,7 +96,7 @@ c)
   echo "A/B done at $SECONDS s"
   BATCH_PRECISIONS="hss bss h s d xf32" bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
   mv "$OUT/goals.txt" "$OUT/s52-c-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s52-c-goals-full.txt"
-  sed 's/^--precision \([a-z0-9]*\) -m \([0-9]*\) -n \([0-9]*\) -k \([0-9]*\)\( --batch [0-9]*\)\?.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*(\([0-9.]*\) ms.*cublas.*(\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1 \2x\3x\4\5 | \6 ours \7 cublas \8 ratio \9/' "$OUT/s52-c-goals.txt" | cut -c1-160
+  goals_table s52-c-goals
   echo "goals done at $SECONDS s"
   ;;
 d)

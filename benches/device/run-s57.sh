@@ -22,7 +22,7 @@ case $P in
 a)
   BATCH_PRECISIONS="hss bss h s d xf32" timeout 380 bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
   mv "$OUT/goals.txt" "$OUT/s57-a-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s57-a-goals-full.txt"
-  sed 's/^--precision \([a-z0-9]*\) -m \([0-9]*\) -n \([0-9]*\) -k \([0-9]*\)\( --batch [0-9]*\)\?.*kernel=gemm_[a-z0-9]*_\([^:]*\):.*(\([0-9.]*\) ms.*cublas.*(\([0-9.]*\) ms.*ratio \([0-9.]*\).*/\1 \2x\3x\4\5 | \6 ours \7 cublas \8 ratio \9/' "$OUT/s57-a-goals.txt" | cut -c1-130
+  goals_table s57-a-goals
   echo "goals done at $SECONDS s"
   timeout 150 $B suite --only fft --device cuda > "$OUT/s57-a-fft-suite.txt" 2>&1 || status=1
   grep -E "ratio|copy|FAIL|error" "$OUT/s57-a-fft-suite.txt" | cut -c1-160 | tail -30
