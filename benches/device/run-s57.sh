@@ -13,7 +13,12 @@
 #          the end, and 45 s did not finish one 16-bit NT step on the H100). All of it does not
 #          fit one call: LAYOUTS="NT" (then the xf32 and d steps) and LAYOUTS="NN" NO_32=1 in two.
 # PHASE=c: (phase b's tables unpacked into .carry/tables) each re-tuned shape with the committed
-#          tables and with ROCMATH_TUNING_DIR=.carry/tables, in turns, two rounds.
+#          tables and with ROCMATH_TUNING_DIR=.carry/tables, in turns. ROUNDS (default "r1 r2"),
+#          C_LAYOUTS (default "T N": NT, NN), C_UNTIL (default 560 s) and C_TABLES may narrow it.
+# PHASE=d: (the next session) the tables that phase b left: xf32 NN/TN/TT at the batched sizes,
+#          then hss/bss/h TN and TT, small and skinny sizes first, then the squares, while
+#          D_UNTIL (default 560 s) allows; tables to $OUT/tables and /tmp/h100-tables (kept on
+#          a warm machine for a phase c right after: C_TABLES=/tmp/h100-tables).
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s57-$P-gpu.txt"
@@ -35,14 +40,18 @@ a)
   ;;
 b)
   mkdir -p "$OUT/tables/sm_90"
+  ;;&
+b|d)
   tune() {  # tune PRECISION LAYOUT SIZES
     local table=sm_90/gemm_$1_${2,,}.json
     [ -f "$OUT/tables/$table" ] || cp "tuning/tables/$table" "$OUT/tables/$table"
-    echo "== $1 $2 $3 (at $SECONDS s)" | tee -a "$OUT/s57-b-summary.txt"
+    echo "== $1 $2 $3 (at $SECONDS s)" | tee -a "$OUT/s57-$P-summary.txt"
     timeout ${STEP_TIMEOUT:-120} .carry/rocmath-tune gemm --precision $1 --transA ${2:0:1} --transB ${2:1:1} --sizes $3 \
-      --device cuda --out "$OUT/tables" --max-candidates 12 --iters 5 --warmup 2 > "$OUT/tune-$1-$2.log" 2>&1 || { status=1; echo "FAILED $1 $2"; }
-    grep -E "^(winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$1-$2.log" | cut -c1-200 | tee -a "$OUT/s57-b-summary.txt"
+      --device cuda --out "$OUT/tables" --max-candidates 12 --iters 5 --warmup 2 >> "$OUT/tune-$1-$2.log" 2>&1 || { status=1; echo "FAILED $1 $2"; }
+    grep -E "^(winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$1-$2.log" | cut -c1-200 | tee -a "$OUT/s57-$P-summary.txt"
   }
+  ;;&
+b)
   small=16x8192x8192,128x128x128x2048,64x64x64x4096
   for l in ${LAYOUTS:-NT NN}; do
     tune hss $l $small; tune bss $l $small; tune h $l $small,8192x8192x128
@@ -58,16 +67,35 @@ c)
   shapes=("hss 16 8192 8192 1" "bss 16 8192 8192 1" "h 16 8192 8192 1" "h 8192 8192 128 1" "hss 128 128 128 2048"
           "bss 128 128 128 2048" "h 128 128 128 2048" "hss 64 64 64 4096" "bss 64 64 64 4096" "h 64 64 64 4096"
           "xf32 128 128 128 2048" "xf32 64 64 64 4096" "d 32 32 32 10000" "d 64 64 64 4096" "d 128 128 128 2048")
-  for r in r1 r2; do for l in T N; do for sh in "${shapes[@]}"; do
+  for r in ${ROUNDS:-r1 r2}; do for l in ${C_LAYOUTS:-T N}; do for sh in "${shapes[@]}"; do
     set -- $sh
     [ $l = N ] && case $1 in xf32|d) continue;; esac
-    [ $SECONDS -lt 560 ] || break 3
+    [ $SECONDS -lt ${C_UNTIL:-560} ] || break 3
     a=(--precision $1 --transA N --transB $l -m $2 -n $3 -k $4 --batch $5)
     bench_line s57-c "$1 N$l ${2}x${3}x${4}x$5 committed $r" "${a[@]}" > /dev/null
-    ROCMATH_TUNING_DIR=.carry/tables bench_line s57-c "$1 N$l ${2}x${3}x${4}x$5 h100-tuned $r" "${a[@]}" > /dev/null
+    ROCMATH_TUNING_DIR=${C_TABLES:-.carry/tables} bench_line s57-c "$1 N$l ${2}x${3}x${4}x$5 h100-tuned $r" "${a[@]}" > /dev/null
   done; done; done
   lines_table s57-c
   echo "lines done at $SECONDS s"
+  ;;
+d)
+  mkdir -p "$OUT/tables/sm_90"
+  [ -d .carry/tables/sm_90 ] && cp .carry/tables/sm_90/*.json "$OUT/tables/sm_90/"
+  batched=128x128x128x2048,64x64x64x4096
+  steps=("xf32 NN $batched" "xf32 TN $batched" "xf32 TT $batched")
+  for l in TN TT; do for p in hss bss h; do steps+=("$p $l 16x8192x8192,$batched,32x32x32x10000,8192x8192x128"); done; done
+  for l in TN TT; do for p in hss bss h; do
+    big=1024x1024x1024,2048x2048x2048,4096x4096x4096,8192x8192x8192
+    [ $l = TN ] && big+=,4096x4096x65536
+    steps+=("$p $l $big")
+  done; done
+  for st in "${steps[@]}"; do
+    [ $SECONDS -lt ${D_UNTIL:-560} ] || { echo "stopped before $st at $SECONDS s" | tee -a "$OUT/s57-d-summary.txt"; break; }
+    set -- $st; tune $1 $2 $3
+  done
+  rm -rf /tmp/h100-tables && cp -r "$OUT/tables" /tmp/h100-tables
+  (cd "$OUT" && tar czf s57-d-tables.tgz tables tune-*.log && rm -rf tables tune-*.log)
+  echo "tuned at $SECONDS s"
   ;;
 esac
 exit $status
