@@ -43,3 +43,17 @@ ncu_case() {
   timeout 200 ncu -k regex:gemm_ --launch-count 1 --set full $stalls .carry/rocmath-bench $args --no-peer > "$OUT/ncu/$1-ours.txt" 2>&1 || status=1
   timeout 200 ncu -k 'regex:^(?!gemm_)' --launch-count 1 --set full $stalls .carry/rocmath-bench $args > "$OUT/ncu/$1-cublas.txt" 2>&1 || status=1
 }
+# tune_step SUMMARY PRECISION LAYOUT SIZES: rocmath-tune on the sm_90 table PRECISION/LAYOUT
+# (seeded from the committed one unless $OUT/tables holds it already) into $OUT/tables, for at
+# most STEP_TIMEOUT seconds (default 120; a stopped step keeps the sizes it finished). The log
+# goes to $OUT/tune-PRECISION-LAYOUT.log; winners and notes to $OUT/SUMMARY and the console.
+# On a machine whose kernel cache is cold, each 16-bit step spends most of its time in nvrtc.
+tune_step() {
+  local table=sm_90/gemm_$2_${3,,}.json
+  mkdir -p "$OUT/tables/sm_90"
+  [ -f "$OUT/tables/$table" ] || cp "tuning/tables/$table" "$OUT/tables/$table"
+  echo "== $2 $3 $4 (at $SECONDS s)" | tee -a "$OUT/$1"
+  timeout ${STEP_TIMEOUT:-120} .carry/rocmath-tune gemm --precision $2 --transA ${3:0:1} --transB ${3:1:1} --sizes $4 \
+    --device cuda --out "$OUT/tables" --max-candidates 12 --iters 5 --warmup 2 >> "$OUT/tune-$2-$3.log" 2>&1 || { status=1; echo "FAILED $2 $3"; }
+  grep -E "^(winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$2-$3.log" | cut -c1-200 | tee -a "$OUT/$1"
+}

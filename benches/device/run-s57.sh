@@ -38,18 +38,8 @@ a)
   done; done > "$OUT/s57-a-fft.txt" 2>&1
   cat "$OUT/s57-a-fft.txt" | cut -c1-160
   ;;
-b)
-  mkdir -p "$OUT/tables/sm_90"
-  ;;&
 b|d)
-  tune() {  # tune PRECISION LAYOUT SIZES
-    local table=sm_90/gemm_$1_${2,,}.json
-    [ -f "$OUT/tables/$table" ] || cp "tuning/tables/$table" "$OUT/tables/$table"
-    echo "== $1 $2 $3 (at $SECONDS s)" | tee -a "$OUT/s57-$P-summary.txt"
-    timeout ${STEP_TIMEOUT:-120} .carry/rocmath-tune gemm --precision $1 --transA ${2:0:1} --transB ${2:1:1} --sizes $3 \
-      --device cuda --out "$OUT/tables" --max-candidates 12 --iters 5 --warmup 2 >> "$OUT/tune-$1-$2.log" 2>&1 || { status=1; echo "FAILED $1 $2"; }
-    grep -E "^(winner|note|wrote)|REJECTED|rocmath-tune:" "$OUT/tune-$1-$2.log" | cut -c1-200 | tee -a "$OUT/s57-$P-summary.txt"
-  }
+  tune() { tune_step s57-$P-summary.txt "$@"; }  # (gemm-lib.sh)
   ;;&
 b)
   small=16x8192x8192,128x128x128x2048,64x64x64x4096
