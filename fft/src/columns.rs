@@ -45,16 +45,21 @@ fn has_avx512() -> bool {
 
 /// Lines per block: each row of a block holds one element of this many lines.
 pub(crate) const LANES: usize = 16;
+/// Lanes a butterfly works on at a time on AVX2 (one f32 register a row's real or imaginary
+/// part; two in f64): the block's 16 lanes in two halves, so that a radix-4 butterfly's rows fit
+/// the 16 registers, and [`Rows`] loads and stores a half-row with whole-register shuffles (the
+/// lines' side does: `cpu::NativeRows`). AVX-512 takes all 16 lanes at once; other CPUs 4.
+pub(crate) const AVX2_CHUNK: usize = 8;
 /// The longest column transform: a block and its scratch (4 x n x LANES scalars) stay in L2.
 pub(crate) const MAX_LEN: usize = 1024;
 
 /// Where a block's rows come from and go to. Implementations mark both methods
 /// `#[inline(always)]`, so that they are compiled with the passes (closures would not be).
 pub(crate) trait Rows<F> {
-    /// Fills row j: element j of each line.
-    fn load(&mut self, j: usize, re: &mut [F; LANES], im: &mut [F; LANES]);
-    /// Takes row j of the result.
-    fn store(&mut self, j: usize, re: &[F; LANES], im: &[F; LANES]);
+    /// Fills lanes `l0 .. l0 + C` of row j: element j of those lines (`l0` a multiple of C).
+    fn load<const C: usize>(&mut self, j: usize, l0: usize, re: &mut [F; C], im: &mut [F; C]);
+    /// Takes lanes `l0 .. l0 + C` of row j of the result.
+    fn store<const C: usize>(&mut self, j: usize, l0: usize, re: &[F; C], im: &[F; C]);
 }
 
 /// One Stockham pass: radix `radix` over `ns`-point transforms already done.
@@ -124,8 +129,8 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
     }
 
     /// Transforms one block of up to `LANES` lines: `io.load(j, ..)` fills row j (element j of
-    /// every line, real and imaginary parts), the columns are transformed, and `io.store(j, ..)`
-    /// takes row j of the result. `scratch` holds at least `4 * n * LANES` scalars. The loads, the
+    /// every line, real and imaginary parts; a chunk of lanes a call), the columns are
+    /// transformed, and `io.store(j, ..)` takes row j of the result. `scratch` holds at least `4 * n * LANES` scalars. The loads, the
     /// passes and the stores are compiled together for the CPU's vector extensions (AVX-512 or
     /// AVX2, chosen at run time), so that the copies in and out vectorise too.
     pub(crate) fn transform<IO: Rows<F>>(&self, scratch: &mut [F], io: &mut IO) {
@@ -140,19 +145,19 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
                 return unsafe { self.transform_avx2(scratch, io) };
             }
         }
-        self.transform_with(scratch, io)
+        self.transform_with::<IO, 4>(scratch, io)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
     unsafe fn transform_avx512<IO: Rows<F>>(&self, scratch: &mut [F], io: &mut IO) {
-        self.transform_with(scratch, io)
+        self.transform_with::<IO, LANES>(scratch, io)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn transform_avx2<IO: Rows<F>>(&self, scratch: &mut [F], io: &mut IO) {
-        self.transform_with(scratch, io)
+        self.transform_with::<IO, AVX2_CHUNK>(scratch, io)
     }
 
     /// The passes, with the block's loads fused into the first (each row of the block feeds
@@ -164,7 +169,7 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
     /// does a last pass of radix 2: fused, r2c 128^3 (8 x 8 x 2) took 4 % more instructions than
     /// with no fusion, for a reason not found.
     #[inline(always)]
-    fn transform_with<IO: Rows<F>>(&self, scratch: &mut [F], io: &mut IO) {
+    fn transform_with<IO: Rows<F>, const C: usize>(&self, scratch: &mut [F], io: &mut IO) {
         let block = self.n * LANES;
         let (ar, rest) = scratch[..4 * block].split_at_mut(block);
         let (ai, rest) = rest.split_at_mut(block);
@@ -176,29 +181,32 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
             let (xr, xi, yr, yi) = if idx % 2 == 0 { (&*br, &*bi, &mut *ar, &mut *ai) } else { (&*ar, &*ai, &mut *br, &mut *bi) };
             // (the first pass, over 1-point transforms, has only unit twiddles)
             if idx == 0 {
-                pass_of_radix::<F, false, _, _>(p, self.n, self.dir, &mut Loads(&mut *io), &mut Planar { re: yr, im: yi });
+                pass_of_radix::<F, C, false, _, _>(p, self.n, self.dir, &mut Loads(&mut *io), &mut Planar { re: yr, im: yi });
             } else if idx == last && fuse_stores {
-                pass_of_radix::<F, true, _, _>(p, self.n, self.dir, &mut PlanarIn { re: xr, im: xi }, &mut Stores(&mut *io));
+                pass_of_radix::<F, C, true, _, _>(p, self.n, self.dir, &mut PlanarIn { re: xr, im: xi }, &mut Stores(&mut *io));
             } else {
-                pass_of_radix::<F, true, _, _>(p, self.n, self.dir, &mut PlanarIn { re: xr, im: xi }, &mut Planar { re: yr, im: yi });
+                pass_of_radix::<F, C, true, _, _>(p, self.n, self.dir, &mut PlanarIn { re: xr, im: xi }, &mut Planar { re: yr, im: yi });
             }
         }
         if !fuse_stores {
             let (yr, yi): (&[F], &[F]) = if last % 2 == 0 { (ar, ai) } else { (br, bi) };
             for j in 0..self.n {
-                io.store(j, row(yr, j), row(yi, j));
+                for l0 in (0..LANES).step_by(C) {
+                    io.store::<C>(j, l0, chunk(yr, j, l0), chunk(yi, j, l0));
+                }
             }
         }
     }
 }
 
 /// Where a pass takes its rows from: a planar buffer, or the block's lines.
+/// (Lanes `l0 .. l0 + C` of row `i`.)
 trait RowSource<F> {
-    fn get(&mut self, i: usize) -> ([F; LANES], [F; LANES]);
+    fn get<const C: usize>(&mut self, i: usize, l0: usize) -> ([F; C], [F; C]);
 }
 /// Where a pass puts its rows: a planar buffer, or the block's lines.
 trait RowSink<F> {
-    fn put(&mut self, i: usize, re: &[F; LANES], im: &[F; LANES]);
+    fn put<const C: usize>(&mut self, i: usize, l0: usize, re: &[F; C], im: &[F; C]);
 }
 
 struct PlanarIn<'a, F> {
@@ -207,8 +215,8 @@ struct PlanarIn<'a, F> {
 }
 impl<F: Copy> RowSource<F> for PlanarIn<'_, F> {
     #[inline(always)]
-    fn get(&mut self, i: usize) -> ([F; LANES], [F; LANES]) {
-        (*row(self.re, i), *row(self.im, i))
+    fn get<const C: usize>(&mut self, i: usize, l0: usize) -> ([F; C], [F; C]) {
+        (*chunk(self.re, i, l0), *chunk(self.im, i, l0))
     }
 }
 struct Planar<'a, F> {
@@ -217,51 +225,53 @@ struct Planar<'a, F> {
 }
 impl<F: Copy> RowSink<F> for Planar<'_, F> {
     #[inline(always)]
-    fn put(&mut self, i: usize, re: &[F; LANES], im: &[F; LANES]) {
-        self.re[i * LANES..(i + 1) * LANES].copy_from_slice(re);
-        self.im[i * LANES..(i + 1) * LANES].copy_from_slice(im);
+    fn put<const C: usize>(&mut self, i: usize, l0: usize, re: &[F; C], im: &[F; C]) {
+        self.re[i * LANES + l0..i * LANES + l0 + C].copy_from_slice(re);
+        self.im[i * LANES + l0..i * LANES + l0 + C].copy_from_slice(im);
     }
 }
 struct Loads<'a, IO>(&'a mut IO);
 impl<F: Float, IO: Rows<F>> RowSource<F> for Loads<'_, IO> {
     #[inline(always)]
-    fn get(&mut self, i: usize) -> ([F; LANES], [F; LANES]) {
-        let (mut re, mut im) = ([F::zero(); LANES], [F::zero(); LANES]);
-        self.0.load(i, &mut re, &mut im);
+    fn get<const C: usize>(&mut self, i: usize, l0: usize) -> ([F; C], [F; C]) {
+        let (mut re, mut im) = ([F::zero(); C], [F::zero(); C]);
+        self.0.load::<C>(i, l0, &mut re, &mut im);
         (re, im)
     }
 }
 struct Stores<'a, IO>(&'a mut IO);
 impl<F: Float, IO: Rows<F>> RowSink<F> for Stores<'_, IO> {
     #[inline(always)]
-    fn put(&mut self, i: usize, re: &[F; LANES], im: &[F; LANES]) {
-        self.0.store(i, re, im);
+    fn put<const C: usize>(&mut self, i: usize, l0: usize, re: &[F; C], im: &[F; C]) {
+        self.0.store::<C>(i, l0, re, im);
     }
 }
 
-/// Row `i` of a block, as a fixed-size array (one bounds check per row, none per lane).
+/// Lanes `l0 .. l0 + C` of row `i` of a block, as a fixed-size array (one bounds check per
+/// chunk, none per lane).
 #[inline(always)]
-fn row<F>(buf: &[F], i: usize) -> &[F; LANES] {
-    buf[i * LANES..(i + 1) * LANES].try_into().unwrap()
+fn chunk<F, const C: usize>(buf: &[F], i: usize, l0: usize) -> &[F; C] {
+    buf[i * LANES + l0..i * LANES + l0 + C].try_into().unwrap()
 }
 
 /// [`pass`] at the pass's radix.
 #[inline(always)]
-fn pass_of_radix<F: Float + FromPrimitive, const TWIDDLE: bool, S: RowSource<F>, D: RowSink<F>>(p: &Pass<F>, n: usize, dir: F, x: &mut S, y: &mut D) {
+fn pass_of_radix<F: Float + FromPrimitive, const C: usize, const TWIDDLE: bool, S: RowSource<F>, D: RowSink<F>>(p: &Pass<F>, n: usize, dir: F, x: &mut S, y: &mut D) {
     match p.radix {
-        8 => pass::<F, 8, TWIDDLE, S, D>(p, n, dir, x, y),
-        4 => pass::<F, 4, TWIDDLE, S, D>(p, n, dir, x, y),
-        2 => pass::<F, 2, TWIDDLE, S, D>(p, n, dir, x, y),
-        3 => pass::<F, 3, TWIDDLE, S, D>(p, n, dir, x, y),
-        _ => pass::<F, 5, TWIDDLE, S, D>(p, n, dir, x, y),
+        8 => pass::<F, C, 8, TWIDDLE, S, D>(p, n, dir, x, y),
+        4 => pass::<F, C, 4, TWIDDLE, S, D>(p, n, dir, x, y),
+        2 => pass::<F, C, 2, TWIDDLE, S, D>(p, n, dir, x, y),
+        3 => pass::<F, C, 3, TWIDDLE, S, D>(p, n, dir, x, y),
+        _ => pass::<F, C, 5, TWIDDLE, S, D>(p, n, dir, x, y),
     }
 }
 
 /// One Stockham pass of radix R: for j < n / R, with k = j mod ns, the R rows j + r n / R times
 /// w^(r k) go through an R-point DFT into rows (j - k) R + k + r ns. Without TWIDDLE (the first
-/// pass, ns = 1, where every w^(r k) is 1) the rows go in as they are.
+/// pass, ns = 1, where every w^(r k) is 1) the rows go in as they are. Each butterfly runs on
+/// C lanes at a time.
 #[inline(always)]
-fn pass<F: Float + FromPrimitive, const R: usize, const TWIDDLE: bool, S: RowSource<F>, D: RowSink<F>>(p: &Pass<F>, n: usize, dir: F, x: &mut S, y: &mut D) {
+fn pass<F: Float + FromPrimitive, const C: usize, const R: usize, const TWIDDLE: bool, S: RowSource<F>, D: RowSink<F>>(p: &Pass<F>, n: usize, dir: F, x: &mut S, y: &mut D) {
     let q = n / R;
     let ns = p.ns;
     let half = F::from_f64(0.5).unwrap();
@@ -269,98 +279,103 @@ fn pass<F: Float + FromPrimitive, const R: usize, const TWIDDLE: bool, S: RowSou
     let (c51, c52) = (F::from_f64((0.4 * std::f64::consts::PI).cos()).unwrap(), F::from_f64((0.8 * std::f64::consts::PI).cos()).unwrap());
     let (s51, s52) = (dir * F::from_f64((0.4 * std::f64::consts::PI).sin()).unwrap(), dir * F::from_f64((0.8 * std::f64::consts::PI).sin()).unwrap());
     let h = F::from_f64(std::f64::consts::FRAC_1_SQRT_2).unwrap();
-    for j in 0..q {
-        let k = j % ns;
-        let tw = &p.tw[k * (R - 1)..(k + 1) * (R - 1)];
-        let mut ar = [[F::zero(); LANES]; R];
-        let mut ai = [[F::zero(); LANES]; R];
-        (ar[0], ai[0]) = x.get(j);
-        for r in 1..R {
-            let (sr, si) = x.get(j + r * q);
-            if !TWIDDLE {
-                (ar[r], ai[r]) = (sr, si);
-                continue;
-            }
-            let w = tw[r - 1];
-            for l in 0..LANES {
-                ar[r][l] = sr[l] * w.re - si[l] * w.im;
-                ai[r][l] = sr[l] * w.im + si[l] * w.re;
-            }
-        }
-        let mut or = [[F::zero(); LANES]; R];
-        let mut oi = [[F::zero(); LANES]; R];
-        for l in 0..LANES {
-            // y = t - i u and t + i u, for the butterflies below: (t.re + u.im, t.im - u.re) and
-            // (t.re - u.im, t.im + u.re).
-            match R {
-                2 => {
-                    (or[0][l], oi[0][l]) = (ar[0][l] + ar[1][l], ai[0][l] + ai[1][l]);
-                    (or[1][l], oi[1][l]) = (ar[0][l] - ar[1][l], ai[0][l] - ai[1][l]);
-                }
-                3 => {
-                    let (br, bi) = (ar[1][l] + ar[2][l], ai[1][l] + ai[2][l]);
-                    let (ur, ui) = (s3 * (ar[1][l] - ar[2][l]), s3 * (ai[1][l] - ai[2][l]));
-                    let (tr, ti) = (ar[0][l] + c3 * br, ai[0][l] + c3 * bi);
-                    (or[0][l], oi[0][l]) = (ar[0][l] + br, ai[0][l] + bi);
-                    (or[1][l], oi[1][l]) = (tr + ui, ti - ur);
-                    (or[2][l], oi[2][l]) = (tr - ui, ti + ur);
-                }
-                8 => {
-                    // Pairs (r, r + 4) first: their sums make the even outputs (a 4-point DFT),
-                    // their differences times w8^r the odd ones.
-                    let mut br = [F::zero(); 4];
-                    let mut bi = [F::zero(); 4];
-                    let mut cr = [F::zero(); 4];
-                    let mut ci = [F::zero(); 4];
-                    for r in 0..4 {
-                        (br[r], bi[r]) = (ar[r][l] + ar[r + 4][l], ai[r][l] + ai[r + 4][l]);
-                        (cr[r], ci[r]) = (ar[r][l] - ar[r + 4][l], ai[r][l] - ai[r + 4][l]);
+    // j = j0 + k with k = j mod ns (q is a multiple of ns): no division per butterfly.
+    for j0 in (0..q).step_by(ns) {
+        for k in 0..ns {
+            let j = j0 + k;
+            let tw = &p.tw[k * (R - 1)..(k + 1) * (R - 1)];
+            for l0 in (0..LANES).step_by(C) {
+                let mut ar = [[F::zero(); C]; R];
+                let mut ai = [[F::zero(); C]; R];
+                (ar[0], ai[0]) = x.get::<C>(j, l0);
+                for r in 1..R {
+                    let (sr, si) = x.get::<C>(j + r * q, l0);
+                    if !TWIDDLE {
+                        (ar[r], ai[r]) = (sr, si);
+                        continue;
                     }
-                    // w8 = (1 - dir i) / sqrt 2; w8^2 = -dir i; w8^3 = (-1 - dir i) / sqrt 2.
-                    (cr[1], ci[1]) = (h * (cr[1] + dir * ci[1]), h * (ci[1] - dir * cr[1]));
-                    (cr[2], ci[2]) = (dir * ci[2], -dir * cr[2]);
-                    (cr[3], ci[3]) = (h * (dir * ci[3] - cr[3]), -h * (ci[3] + dir * cr[3]));
-                    for (x_r, x_i, first) in [(&br, &bi, 0), (&cr, &ci, 1)] {
-                        let (z0r, z0i) = (x_r[0] + x_r[2], x_i[0] + x_i[2]);
-                        let (z1r, z1i) = (x_r[0] - x_r[2], x_i[0] - x_i[2]);
-                        let (z2r, z2i) = (x_r[1] + x_r[3], x_i[1] + x_i[3]);
-                        let (ur, ui) = (dir * (x_r[1] - x_r[3]), dir * (x_i[1] - x_i[3]));
-                        (or[first][l], oi[first][l]) = (z0r + z2r, z0i + z2i);
-                        (or[first + 4][l], oi[first + 4][l]) = (z0r - z2r, z0i - z2i);
-                        (or[first + 2][l], oi[first + 2][l]) = (z1r + ui, z1i - ur);
-                        (or[first + 6][l], oi[first + 6][l]) = (z1r - ui, z1i + ur);
+                    let w = tw[r - 1];
+                    for l in 0..C {
+                        ar[r][l] = sr[l] * w.re - si[l] * w.im;
+                        ai[r][l] = sr[l] * w.im + si[l] * w.re;
                     }
                 }
-                4 => {
-                    let (t0r, t0i) = (ar[0][l] + ar[2][l], ai[0][l] + ai[2][l]);
-                    let (t1r, t1i) = (ar[0][l] - ar[2][l], ai[0][l] - ai[2][l]);
-                    let (br, bi) = (ar[1][l] + ar[3][l], ai[1][l] + ai[3][l]);
-                    let (ur, ui) = (dir * (ar[1][l] - ar[3][l]), dir * (ai[1][l] - ai[3][l]));
-                    (or[0][l], oi[0][l]) = (t0r + br, t0i + bi);
-                    (or[2][l], oi[2][l]) = (t0r - br, t0i - bi);
-                    (or[1][l], oi[1][l]) = (t1r + ui, t1i - ur);
-                    (or[3][l], oi[3][l]) = (t1r - ui, t1i + ur);
+                let mut or = [[F::zero(); C]; R];
+                let mut oi = [[F::zero(); C]; R];
+                for l in 0..C {
+                    // y = t - i u and t + i u, for the butterflies below: (t.re + u.im, t.im - u.re) and
+                    // (t.re - u.im, t.im + u.re).
+                    match R {
+                        2 => {
+                            (or[0][l], oi[0][l]) = (ar[0][l] + ar[1][l], ai[0][l] + ai[1][l]);
+                            (or[1][l], oi[1][l]) = (ar[0][l] - ar[1][l], ai[0][l] - ai[1][l]);
+                        }
+                        3 => {
+                            let (br, bi) = (ar[1][l] + ar[2][l], ai[1][l] + ai[2][l]);
+                            let (ur, ui) = (s3 * (ar[1][l] - ar[2][l]), s3 * (ai[1][l] - ai[2][l]));
+                            let (tr, ti) = (ar[0][l] + c3 * br, ai[0][l] + c3 * bi);
+                            (or[0][l], oi[0][l]) = (ar[0][l] + br, ai[0][l] + bi);
+                            (or[1][l], oi[1][l]) = (tr + ui, ti - ur);
+                            (or[2][l], oi[2][l]) = (tr - ui, ti + ur);
+                        }
+                        8 => {
+                            // Pairs (r, r + 4) first: their sums make the even outputs (a 4-point DFT),
+                            // their differences times w8^r the odd ones.
+                            let mut br = [F::zero(); 4];
+                            let mut bi = [F::zero(); 4];
+                            let mut cr = [F::zero(); 4];
+                            let mut ci = [F::zero(); 4];
+                            for r in 0..4 {
+                                (br[r], bi[r]) = (ar[r][l] + ar[r + 4][l], ai[r][l] + ai[r + 4][l]);
+                                (cr[r], ci[r]) = (ar[r][l] - ar[r + 4][l], ai[r][l] - ai[r + 4][l]);
+                            }
+                            // w8 = (1 - dir i) / sqrt 2; w8^2 = -dir i; w8^3 = (-1 - dir i) / sqrt 2.
+                            (cr[1], ci[1]) = (h * (cr[1] + dir * ci[1]), h * (ci[1] - dir * cr[1]));
+                            (cr[2], ci[2]) = (dir * ci[2], -dir * cr[2]);
+                            (cr[3], ci[3]) = (h * (dir * ci[3] - cr[3]), -h * (ci[3] + dir * cr[3]));
+                            for (x_r, x_i, first) in [(&br, &bi, 0), (&cr, &ci, 1)] {
+                                let (z0r, z0i) = (x_r[0] + x_r[2], x_i[0] + x_i[2]);
+                                let (z1r, z1i) = (x_r[0] - x_r[2], x_i[0] - x_i[2]);
+                                let (z2r, z2i) = (x_r[1] + x_r[3], x_i[1] + x_i[3]);
+                                let (ur, ui) = (dir * (x_r[1] - x_r[3]), dir * (x_i[1] - x_i[3]));
+                                (or[first][l], oi[first][l]) = (z0r + z2r, z0i + z2i);
+                                (or[first + 4][l], oi[first + 4][l]) = (z0r - z2r, z0i - z2i);
+                                (or[first + 2][l], oi[first + 2][l]) = (z1r + ui, z1i - ur);
+                                (or[first + 6][l], oi[first + 6][l]) = (z1r - ui, z1i + ur);
+                            }
+                        }
+                        4 => {
+                            let (t0r, t0i) = (ar[0][l] + ar[2][l], ai[0][l] + ai[2][l]);
+                            let (t1r, t1i) = (ar[0][l] - ar[2][l], ai[0][l] - ai[2][l]);
+                            let (br, bi) = (ar[1][l] + ar[3][l], ai[1][l] + ai[3][l]);
+                            let (ur, ui) = (dir * (ar[1][l] - ar[3][l]), dir * (ai[1][l] - ai[3][l]));
+                            (or[0][l], oi[0][l]) = (t0r + br, t0i + bi);
+                            (or[2][l], oi[2][l]) = (t0r - br, t0i - bi);
+                            (or[1][l], oi[1][l]) = (t1r + ui, t1i - ur);
+                            (or[3][l], oi[3][l]) = (t1r - ui, t1i + ur);
+                        }
+                        _ => {
+                            let (b1r, b1i) = (ar[1][l] + ar[4][l], ai[1][l] + ai[4][l]);
+                            let (b2r, b2i) = (ar[2][l] + ar[3][l], ai[2][l] + ai[3][l]);
+                            let (d1r, d1i) = (ar[1][l] - ar[4][l], ai[1][l] - ai[4][l]);
+                            let (d2r, d2i) = (ar[2][l] - ar[3][l], ai[2][l] - ai[3][l]);
+                            let (t1r, t1i) = (ar[0][l] + c51 * b1r + c52 * b2r, ai[0][l] + c51 * b1i + c52 * b2i);
+                            let (t2r, t2i) = (ar[0][l] + c52 * b1r + c51 * b2r, ai[0][l] + c52 * b1i + c51 * b2i);
+                            let (u1r, u1i) = (s51 * d1r + s52 * d2r, s51 * d1i + s52 * d2i);
+                            let (u2r, u2i) = (s52 * d1r - s51 * d2r, s52 * d1i - s51 * d2i);
+                            (or[0][l], oi[0][l]) = (ar[0][l] + b1r + b2r, ai[0][l] + b1i + b2i);
+                            (or[1][l], oi[1][l]) = (t1r + u1i, t1i - u1r);
+                            (or[4][l], oi[4][l]) = (t1r - u1i, t1i + u1r);
+                            (or[2][l], oi[2][l]) = (t2r + u2i, t2i - u2r);
+                            (or[3][l], oi[3][l]) = (t2r - u2i, t2i + u2r);
+                        }
+                    }
                 }
-                _ => {
-                    let (b1r, b1i) = (ar[1][l] + ar[4][l], ai[1][l] + ai[4][l]);
-                    let (b2r, b2i) = (ar[2][l] + ar[3][l], ai[2][l] + ai[3][l]);
-                    let (d1r, d1i) = (ar[1][l] - ar[4][l], ai[1][l] - ai[4][l]);
-                    let (d2r, d2i) = (ar[2][l] - ar[3][l], ai[2][l] - ai[3][l]);
-                    let (t1r, t1i) = (ar[0][l] + c51 * b1r + c52 * b2r, ai[0][l] + c51 * b1i + c52 * b2i);
-                    let (t2r, t2i) = (ar[0][l] + c52 * b1r + c51 * b2r, ai[0][l] + c52 * b1i + c51 * b2i);
-                    let (u1r, u1i) = (s51 * d1r + s52 * d2r, s51 * d1i + s52 * d2i);
-                    let (u2r, u2i) = (s52 * d1r - s51 * d2r, s52 * d1i - s51 * d2i);
-                    (or[0][l], oi[0][l]) = (ar[0][l] + b1r + b2r, ai[0][l] + b1i + b2i);
-                    (or[1][l], oi[1][l]) = (t1r + u1i, t1i - u1r);
-                    (or[4][l], oi[4][l]) = (t1r - u1i, t1i + u1r);
-                    (or[2][l], oi[2][l]) = (t2r + u2i, t2i - u2r);
-                    (or[3][l], oi[3][l]) = (t2r - u2i, t2i + u2r);
+                let base = j0 * R + k;
+                for r in 0..R {
+                    y.put::<C>(base + r * ns, l0, &or[r], &oi[r]);
                 }
             }
-        }
-        let base = (j - k) * R + k;
-        for r in 0..R {
-            y.put(base + r * ns, &or[r], &oi[r]);
         }
     }
 }
@@ -392,14 +407,15 @@ mod tests {
                 yi: Vec<F>,
             }
             impl<F: Float + FromPrimitive> Rows<F> for Io<'_, F> {
-                fn load(&mut self, j: usize, r: &mut [F; LANES], i: &mut [F; LANES]) {
-                    for l in 0..LANES {
-                        (r[l], i[l]) = (F::from_f64(self.x[j * LANES + l].re).unwrap(), F::from_f64(self.x[j * LANES + l].im).unwrap());
+                fn load<const C: usize>(&mut self, j: usize, l0: usize, r: &mut [F; C], i: &mut [F; C]) {
+                    for l in 0..C {
+                        let v = self.x[j * LANES + l0 + l];
+                        (r[l], i[l]) = (F::from_f64(v.re).unwrap(), F::from_f64(v.im).unwrap());
                     }
                 }
-                fn store(&mut self, j: usize, r: &[F; LANES], i: &[F; LANES]) {
-                    self.yr[j * LANES..(j + 1) * LANES].copy_from_slice(r);
-                    self.yi[j * LANES..(j + 1) * LANES].copy_from_slice(i);
+                fn store<const C: usize>(&mut self, j: usize, l0: usize, r: &[F; C], i: &[F; C]) {
+                    self.yr[j * LANES + l0..j * LANES + l0 + C].copy_from_slice(r);
+                    self.yi[j * LANES + l0..j * LANES + l0 + C].copy_from_slice(i);
                 }
             }
             let mut scratch = vec![F::nan(); 4 * n * LANES];

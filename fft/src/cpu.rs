@@ -36,7 +36,7 @@
 //! for its outputs; when the caller's buffers break it (out-of-place input and output that
 //! overlap, planar buffers that overlap, in-place input elements that share memory), the
 //! transform runs serially through the gather/scatter path: a defined, if meaningless, result.
-use crate::columns::{ColumnFft, Rows, LANES};
+use crate::columns::{ColumnFft, Rows, AVX2_CHUNK, LANES};
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
@@ -1113,29 +1113,106 @@ struct NativeRows<F> {
 
 impl<F: Real> Rows<F> for NativeRows<F> {
     #[inline(always)]
-    fn load(&mut self, j: usize, re: &mut [F; LANES], im: &mut [F; LANES]) {
+    fn load<const C: usize>(&mut self, j: usize, l0: usize, re: &mut [F; C], im: &mut [F; C]) {
         // SAFETY: `run_columns`'s lines are live memory (its contract).
-        let row = unsafe { std::slice::from_raw_parts(self.src.add(j * self.si), LANES) };
+        let row = unsafe { std::slice::from_raw_parts(self.src.add(j * self.si + l0), C) };
         // The next block's part of this row: rows far apart defeat the hardware prefetcher.
         // (A hint: no fault if it is past the lines.)
         #[cfg(target_arch = "x86_64")]
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let next = self.src.wrapping_add(j * self.si + LANES).cast::<i8>();
-            for line in (0..LANES * std::mem::size_of::<Complex<F>>()).step_by(64) {
+            let next = self.src.wrapping_add(j * self.si + LANES + l0).cast::<i8>();
+            for line in (0..C * std::mem::size_of::<Complex<F>>()).step_by(64) {
                 _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(line));
             }
         }
-        for l in 0..LANES {
+        #[cfg(target_arch = "x86_64")]
+        if C == AVX2_CHUNK {
+            // SAFETY: a chunk of AVX2_CHUNK lanes comes only from `ColumnFft::transform_avx2`
+            // (the CPU has AVX2); the row holds that many complex values of F.
+            unsafe { avx2_rows::deinterleave::<F>(row.as_ptr().cast(), re.as_mut_ptr(), im.as_mut_ptr()) };
+            return;
+        }
+        for l in 0..C {
             (re[l], im[l]) = (row[l].re, row[l].im);
         }
     }
     #[inline(always)]
-    fn store(&mut self, j: usize, re: &[F; LANES], im: &[F; LANES]) {
+    fn store<const C: usize>(&mut self, j: usize, l0: usize, re: &[F; C], im: &[F; C]) {
         // SAFETY: as in `load`; a line's destination is its own.
-        let row = unsafe { std::slice::from_raw_parts_mut(self.dst.add(j * self.so), LANES) };
-        for l in 0..LANES {
+        let row = unsafe { std::slice::from_raw_parts_mut(self.dst.add(j * self.so + l0), C) };
+        #[cfg(target_arch = "x86_64")]
+        if C == AVX2_CHUNK {
+            // SAFETY: as in `load`.
+            unsafe { avx2_rows::interleave::<F>(re.as_ptr(), im.as_ptr(), self.sc, row.as_mut_ptr().cast()) };
+            return;
+        }
+        for l in 0..C {
             row[l] = Complex::new(re[l] * self.sc, im[l] * self.sc);
+        }
+    }
+}
+
+/// `NativeRows`' rows of `AVX2_CHUNK` lanes on AVX2: whole-register loads and in-lane shuffles
+/// each way. (The compiler built each real and imaginary vector element by element: on an AVX2
+/// EPYC, 64^3 c2c ran 20 % faster on one thread with these.) The loads leave the lanes in the
+/// order 0 1 4 5 2 3 6 7 (f32) or 0 2 1 3 4 6 5 7 (f64) and the stores take them back from that
+/// order; lanes are independent columns, so the passes between do not care.
+#[cfg(target_arch = "x86_64")]
+mod avx2_rows {
+    use super::Real;
+    use std::any::TypeId;
+    use std::arch::x86_64::*;
+
+    /// `AVX2_CHUNK` (8) interleaved complex values at `src` to 8 reals at `re` and 8 imaginary
+    /// parts at `im`.
+    ///
+    /// # Safety
+    /// AVX2; F is f32 or f64; `src` readable for 16 values of F, `re` and `im` writable for 8.
+    #[inline(always)]
+    pub(super) unsafe fn deinterleave<F: Real>(src: *const F, re: *mut F, im: *mut F) {
+        if TypeId::of::<F>() == TypeId::of::<f32>() {
+            let (src, re, im) = (src.cast::<f32>(), re.cast::<f32>(), im.cast::<f32>());
+            let (a, b) = (_mm256_loadu_ps(src), _mm256_loadu_ps(src.add(8)));
+            _mm256_storeu_ps(re, _mm256_shuffle_ps::<0x88>(a, b));
+            _mm256_storeu_ps(im, _mm256_shuffle_ps::<0xdd>(a, b));
+        } else {
+            let (src, re, im) = (src.cast::<f64>(), re.cast::<f64>(), im.cast::<f64>());
+            for h in [0, 4] {
+                let (a, b) = (_mm256_loadu_pd(src.add(2 * h)), _mm256_loadu_pd(src.add(2 * h + 4)));
+                _mm256_storeu_pd(re.add(h), _mm256_unpacklo_pd(a, b));
+                _mm256_storeu_pd(im.add(h), _mm256_unpackhi_pd(a, b));
+            }
+        }
+    }
+
+    /// The inverse of [`deinterleave`], times `sc` unless it is 1.
+    ///
+    /// # Safety
+    /// As [`deinterleave`], with `re` and `im` readable and `dst` writable.
+    #[inline(always)]
+    pub(super) unsafe fn interleave<F: Real>(re: *const F, im: *const F, sc: F, dst: *mut F) {
+        let scaled = sc != F::one();
+        if TypeId::of::<F>() == TypeId::of::<f32>() {
+            let (re, im, dst) = (re.cast::<f32>(), im.cast::<f32>(), dst.cast::<f32>());
+            let (mut r, mut i) = (_mm256_loadu_ps(re), _mm256_loadu_ps(im));
+            if scaled {
+                let s = _mm256_set1_ps(sc.to_f32().unwrap_or(1.0));
+                (r, i) = (_mm256_mul_ps(r, s), _mm256_mul_ps(i, s));
+            }
+            _mm256_storeu_ps(dst, _mm256_unpacklo_ps(r, i));
+            _mm256_storeu_ps(dst.add(8), _mm256_unpackhi_ps(r, i));
+        } else {
+            let (re, im, dst) = (re.cast::<f64>(), im.cast::<f64>(), dst.cast::<f64>());
+            for h in [0, 4] {
+                let (mut r, mut i) = (_mm256_loadu_pd(re.add(h)), _mm256_loadu_pd(im.add(h)));
+                if scaled {
+                    let s = _mm256_set1_pd(sc.to_f64().unwrap_or(1.0));
+                    (r, i) = (_mm256_mul_pd(r, s), _mm256_mul_pd(i, s));
+                }
+                _mm256_storeu_pd(dst.add(2 * h), _mm256_unpacklo_pd(r, i));
+                _mm256_storeu_pd(dst.add(2 * h + 4), _mm256_unpackhi_pd(r, i));
+            }
         }
     }
 }
@@ -1153,18 +1230,18 @@ struct SideRows<'a, A, B, F> {
 
 impl<A: Scalar<F>, B: Scalar<F>, F: Real> Rows<F> for SideRows<'_, A, B, F> {
     #[inline(always)]
-    fn load(&mut self, j: usize, re: &mut [F; LANES], im: &mut [F; LANES]) {
-        for l in 0..LANES {
+    fn load<const C: usize>(&mut self, j: usize, l0: usize, re: &mut [F; C], im: &mut [F; C]) {
+        for l in 0..C {
             // SAFETY: `run_columns`'s lines are live memory (its contract).
-            let v: Complex<F> = unsafe { self.src.get_interleaved(self.s0 + j * self.si + 2 * l) };
+            let v: Complex<F> = unsafe { self.src.get_interleaved(self.s0 + j * self.si + 2 * (l0 + l)) };
             (re[l], im[l]) = (v.re, v.im);
         }
     }
     #[inline(always)]
-    fn store(&mut self, j: usize, re: &[F; LANES], im: &[F; LANES]) {
-        for l in 0..LANES {
+    fn store<const C: usize>(&mut self, j: usize, l0: usize, re: &[F; C], im: &[F; C]) {
+        for l in 0..C {
             // SAFETY: as in `load`; a line's destination is its own.
-            unsafe { self.dst.put_interleaved(self.d0 + j * self.so + 2 * l, Complex::new(re[l] * self.sc, im[l] * self.sc)) };
+            unsafe { self.dst.put_interleaved(self.d0 + j * self.so + 2 * (l0 + l), Complex::new(re[l] * self.sc, im[l] * self.sc)) };
         }
     }
 }
@@ -1364,6 +1441,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::PlanDescription;
     use crate::types::Placement;
     use rocmath_runtime::{Device, Queue};
 
@@ -1443,11 +1521,13 @@ mod tests {
                 (TransformType::ComplexForward, vec![40, 34, 33], 2),
                 (TransformType::RealForward, vec![10, 36, 100], 2),
             ] {
-                for placement in [Placement::NotInPlace, Placement::InPlace] {
+                for (placement, scale) in [(Placement::NotInPlace, 1.0), (Placement::InPlace, 1.0), (Placement::NotInPlace, 0.375)] {
                     if placement == Placement::InPlace && transform.is_real() {
                         continue;
                     }
-                    let plan = Plan::new(&Device::cpu(), placement, transform, precision, &lengths, batch, None).unwrap();
+                    let mut description = PlanDescription::new();
+                    description.set_scale_factor(scale).unwrap();
+                    let plan = Plan::new(&Device::cpu(), placement, transform, precision, &lengths, batch, Some(&description)).unwrap();
                     let total: usize = lengths.iter().product::<usize>() * batch;
                     let real = transform.is_real();
                     let x: Vec<Complex<f64>> = (0..total).map(|i| Complex::new(((i * 7919) % 1013) as f64 / 1013.0 - 0.5, if real { 0.0 } else { ((i * 104729) % 997) as f64 / 997.0 - 0.5 })).collect();
@@ -1463,8 +1543,9 @@ mod tests {
                     for d in 0..lengths.len() {
                         want = naive_dim(&want, &lengths, batch, d, sign);
                     }
+                    want.iter_mut().for_each(|w| *w *= scale);
                     let h0 = if real { lengths[0] / 2 + 1 } else { lengths[0] };
-                    let scale = want.iter().map(|v| v.norm()).fold(0.0, f64::max);
+                    let largest = want.iter().map(|v| v.norm()).fold(0.0, f64::max);
                     for (i, w) in want.iter().enumerate() {
                         let (k0, rest) = (i % lengths[0], i / lengths[0]);
                         if k0 >= h0 {
@@ -1472,7 +1553,7 @@ mod tests {
                         }
                         let at = 2 * (rest * h0 + k0);
                         let g = Complex::new(got[at].to_f64().unwrap(), got[at + 1].to_f64().unwrap());
-                        assert!((g - w).norm() <= tol * scale, "{transform:?} {lengths:?} {placement:?} at {i}: {g} vs {w}");
+                        assert!((g - w).norm() <= tol * largest, "{transform:?} {lengths:?} {placement:?} scale {scale} at {i}: {g} vs {w}");
                     }
                 }
             }
