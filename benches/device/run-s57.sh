@@ -9,13 +9,15 @@
 #          is left.
 # PHASE=b: rocmath-tune on the H100 over the sizes whose entries name the H200 (sm_90 tables,
 #          NT and NN: hss, bss, h; NT: d, xf32); tables to $OUT/tables, tarred as s57-b-tables.tgz.
-#          Each step gets STEP_TIMEOUT seconds (default 120; the tuner writes its table only at
-#          the end, and 45 s did not finish one 16-bit NT step on the H100). All of it does not
-#          fit one call: LAYOUTS="NT" (then the xf32 and d steps) and LAYOUTS="NN" NO_32=1 in two.
+#          Each step gets STEP_TIMEOUT seconds (default 120; on a new machine nvrtc compiling
+#          the candidates takes most of it: in the fifty-eighth session the 16-bit NT steps needed
+#          more than 110 s cold and 30-45 s warm; a stopped step keeps the sizes it finished).
+#          All of it does not fit one call: LAYOUTS="NT" (then the xf32 and d steps) and
+#          LAYOUTS="NN" NO_32=1 in two.
 # PHASE=c: (phase b's tables unpacked into .carry/tables) each re-tuned shape with the committed
 #          tables and with ROCMATH_TUNING_DIR=.carry/tables, in turns. ROUNDS (default "r1 r2"),
 #          C_LAYOUTS (default "T N": NT, NN), C_UNTIL (default 560 s) and C_TABLES may narrow it.
-# PHASE=d: (the next session) the tables that phase b left: xf32 NN/TN/TT at the batched sizes,
+# PHASE=d: (added in the fifty-eighth session) the sm_90 entries that phase b left: xf32 NN/TN/TT at the batched sizes,
 #          then hss/bss/h TN and TT, small and skinny sizes first, then the squares, while
 #          D_UNTIL (default 560 s) allows; tables to $OUT/tables and /tmp/h100-tables (kept on
 #          a warm machine for a phase c right after: C_TABLES=/tmp/h100-tables).
