@@ -279,102 +279,99 @@ fn pass<F: Float + FromPrimitive, const C: usize, const R: usize, const TWIDDLE:
     let (c51, c52) = (F::from_f64((0.4 * std::f64::consts::PI).cos()).unwrap(), F::from_f64((0.8 * std::f64::consts::PI).cos()).unwrap());
     let (s51, s52) = (dir * F::from_f64((0.4 * std::f64::consts::PI).sin()).unwrap(), dir * F::from_f64((0.8 * std::f64::consts::PI).sin()).unwrap());
     let h = F::from_f64(std::f64::consts::FRAC_1_SQRT_2).unwrap();
-    // j = j0 + k with k = j mod ns (q is a multiple of ns): no division per butterfly.
-    for j0 in (0..q).step_by(ns) {
-        for k in 0..ns {
-            let j = j0 + k;
-            let tw = &p.tw[k * (R - 1)..(k + 1) * (R - 1)];
-            for l0 in (0..LANES).step_by(C) {
-                let mut ar = [[F::zero(); C]; R];
-                let mut ai = [[F::zero(); C]; R];
-                (ar[0], ai[0]) = x.get::<C>(j, l0);
-                for r in 1..R {
-                    let (sr, si) = x.get::<C>(j + r * q, l0);
-                    if !TWIDDLE {
-                        (ar[r], ai[r]) = (sr, si);
-                        continue;
-                    }
-                    let w = tw[r - 1];
-                    for l in 0..C {
-                        ar[r][l] = sr[l] * w.re - si[l] * w.im;
-                        ai[r][l] = sr[l] * w.im + si[l] * w.re;
-                    }
+    for j in 0..q {
+        let k = j % ns;
+        let tw = &p.tw[k * (R - 1)..(k + 1) * (R - 1)];
+        for l0 in (0..LANES).step_by(C) {
+            let mut ar = [[F::zero(); C]; R];
+            let mut ai = [[F::zero(); C]; R];
+            (ar[0], ai[0]) = x.get::<C>(j, l0);
+            for r in 1..R {
+                let (sr, si) = x.get::<C>(j + r * q, l0);
+                if !TWIDDLE {
+                    (ar[r], ai[r]) = (sr, si);
+                    continue;
                 }
-                let mut or = [[F::zero(); C]; R];
-                let mut oi = [[F::zero(); C]; R];
+                let w = tw[r - 1];
                 for l in 0..C {
-                    // y = t - i u and t + i u, for the butterflies below: (t.re + u.im, t.im - u.re) and
-                    // (t.re - u.im, t.im + u.re).
-                    match R {
-                        2 => {
-                            (or[0][l], oi[0][l]) = (ar[0][l] + ar[1][l], ai[0][l] + ai[1][l]);
-                            (or[1][l], oi[1][l]) = (ar[0][l] - ar[1][l], ai[0][l] - ai[1][l]);
+                    ar[r][l] = sr[l] * w.re - si[l] * w.im;
+                    ai[r][l] = sr[l] * w.im + si[l] * w.re;
+                }
+            }
+            let mut or = [[F::zero(); C]; R];
+            let mut oi = [[F::zero(); C]; R];
+            for l in 0..C {
+                // y = t - i u and t + i u, for the butterflies below: (t.re + u.im, t.im - u.re) and
+                // (t.re - u.im, t.im + u.re).
+                match R {
+                    2 => {
+                        (or[0][l], oi[0][l]) = (ar[0][l] + ar[1][l], ai[0][l] + ai[1][l]);
+                        (or[1][l], oi[1][l]) = (ar[0][l] - ar[1][l], ai[0][l] - ai[1][l]);
+                    }
+                    3 => {
+                        let (br, bi) = (ar[1][l] + ar[2][l], ai[1][l] + ai[2][l]);
+                        let (ur, ui) = (s3 * (ar[1][l] - ar[2][l]), s3 * (ai[1][l] - ai[2][l]));
+                        let (tr, ti) = (ar[0][l] + c3 * br, ai[0][l] + c3 * bi);
+                        (or[0][l], oi[0][l]) = (ar[0][l] + br, ai[0][l] + bi);
+                        (or[1][l], oi[1][l]) = (tr + ui, ti - ur);
+                        (or[2][l], oi[2][l]) = (tr - ui, ti + ur);
+                    }
+                    8 => {
+                        // Pairs (r, r + 4) first: their sums make the even outputs (a 4-point DFT),
+                        // their differences times w8^r the odd ones.
+                        let mut br = [F::zero(); 4];
+                        let mut bi = [F::zero(); 4];
+                        let mut cr = [F::zero(); 4];
+                        let mut ci = [F::zero(); 4];
+                        for r in 0..4 {
+                            (br[r], bi[r]) = (ar[r][l] + ar[r + 4][l], ai[r][l] + ai[r + 4][l]);
+                            (cr[r], ci[r]) = (ar[r][l] - ar[r + 4][l], ai[r][l] - ai[r + 4][l]);
                         }
-                        3 => {
-                            let (br, bi) = (ar[1][l] + ar[2][l], ai[1][l] + ai[2][l]);
-                            let (ur, ui) = (s3 * (ar[1][l] - ar[2][l]), s3 * (ai[1][l] - ai[2][l]));
-                            let (tr, ti) = (ar[0][l] + c3 * br, ai[0][l] + c3 * bi);
-                            (or[0][l], oi[0][l]) = (ar[0][l] + br, ai[0][l] + bi);
-                            (or[1][l], oi[1][l]) = (tr + ui, ti - ur);
-                            (or[2][l], oi[2][l]) = (tr - ui, ti + ur);
-                        }
-                        8 => {
-                            // Pairs (r, r + 4) first: their sums make the even outputs (a 4-point DFT),
-                            // their differences times w8^r the odd ones.
-                            let mut br = [F::zero(); 4];
-                            let mut bi = [F::zero(); 4];
-                            let mut cr = [F::zero(); 4];
-                            let mut ci = [F::zero(); 4];
-                            for r in 0..4 {
-                                (br[r], bi[r]) = (ar[r][l] + ar[r + 4][l], ai[r][l] + ai[r + 4][l]);
-                                (cr[r], ci[r]) = (ar[r][l] - ar[r + 4][l], ai[r][l] - ai[r + 4][l]);
-                            }
-                            // w8 = (1 - dir i) / sqrt 2; w8^2 = -dir i; w8^3 = (-1 - dir i) / sqrt 2.
-                            (cr[1], ci[1]) = (h * (cr[1] + dir * ci[1]), h * (ci[1] - dir * cr[1]));
-                            (cr[2], ci[2]) = (dir * ci[2], -dir * cr[2]);
-                            (cr[3], ci[3]) = (h * (dir * ci[3] - cr[3]), -h * (ci[3] + dir * cr[3]));
-                            for (x_r, x_i, first) in [(&br, &bi, 0), (&cr, &ci, 1)] {
-                                let (z0r, z0i) = (x_r[0] + x_r[2], x_i[0] + x_i[2]);
-                                let (z1r, z1i) = (x_r[0] - x_r[2], x_i[0] - x_i[2]);
-                                let (z2r, z2i) = (x_r[1] + x_r[3], x_i[1] + x_i[3]);
-                                let (ur, ui) = (dir * (x_r[1] - x_r[3]), dir * (x_i[1] - x_i[3]));
-                                (or[first][l], oi[first][l]) = (z0r + z2r, z0i + z2i);
-                                (or[first + 4][l], oi[first + 4][l]) = (z0r - z2r, z0i - z2i);
-                                (or[first + 2][l], oi[first + 2][l]) = (z1r + ui, z1i - ur);
-                                (or[first + 6][l], oi[first + 6][l]) = (z1r - ui, z1i + ur);
-                            }
-                        }
-                        4 => {
-                            let (t0r, t0i) = (ar[0][l] + ar[2][l], ai[0][l] + ai[2][l]);
-                            let (t1r, t1i) = (ar[0][l] - ar[2][l], ai[0][l] - ai[2][l]);
-                            let (br, bi) = (ar[1][l] + ar[3][l], ai[1][l] + ai[3][l]);
-                            let (ur, ui) = (dir * (ar[1][l] - ar[3][l]), dir * (ai[1][l] - ai[3][l]));
-                            (or[0][l], oi[0][l]) = (t0r + br, t0i + bi);
-                            (or[2][l], oi[2][l]) = (t0r - br, t0i - bi);
-                            (or[1][l], oi[1][l]) = (t1r + ui, t1i - ur);
-                            (or[3][l], oi[3][l]) = (t1r - ui, t1i + ur);
-                        }
-                        _ => {
-                            let (b1r, b1i) = (ar[1][l] + ar[4][l], ai[1][l] + ai[4][l]);
-                            let (b2r, b2i) = (ar[2][l] + ar[3][l], ai[2][l] + ai[3][l]);
-                            let (d1r, d1i) = (ar[1][l] - ar[4][l], ai[1][l] - ai[4][l]);
-                            let (d2r, d2i) = (ar[2][l] - ar[3][l], ai[2][l] - ai[3][l]);
-                            let (t1r, t1i) = (ar[0][l] + c51 * b1r + c52 * b2r, ai[0][l] + c51 * b1i + c52 * b2i);
-                            let (t2r, t2i) = (ar[0][l] + c52 * b1r + c51 * b2r, ai[0][l] + c52 * b1i + c51 * b2i);
-                            let (u1r, u1i) = (s51 * d1r + s52 * d2r, s51 * d1i + s52 * d2i);
-                            let (u2r, u2i) = (s52 * d1r - s51 * d2r, s52 * d1i - s51 * d2i);
-                            (or[0][l], oi[0][l]) = (ar[0][l] + b1r + b2r, ai[0][l] + b1i + b2i);
-                            (or[1][l], oi[1][l]) = (t1r + u1i, t1i - u1r);
-                            (or[4][l], oi[4][l]) = (t1r - u1i, t1i + u1r);
-                            (or[2][l], oi[2][l]) = (t2r + u2i, t2i - u2r);
-                            (or[3][l], oi[3][l]) = (t2r - u2i, t2i + u2r);
+                        // w8 = (1 - dir i) / sqrt 2; w8^2 = -dir i; w8^3 = (-1 - dir i) / sqrt 2.
+                        (cr[1], ci[1]) = (h * (cr[1] + dir * ci[1]), h * (ci[1] - dir * cr[1]));
+                        (cr[2], ci[2]) = (dir * ci[2], -dir * cr[2]);
+                        (cr[3], ci[3]) = (h * (dir * ci[3] - cr[3]), -h * (ci[3] + dir * cr[3]));
+                        for (x_r, x_i, first) in [(&br, &bi, 0), (&cr, &ci, 1)] {
+                            let (z0r, z0i) = (x_r[0] + x_r[2], x_i[0] + x_i[2]);
+                            let (z1r, z1i) = (x_r[0] - x_r[2], x_i[0] - x_i[2]);
+                            let (z2r, z2i) = (x_r[1] + x_r[3], x_i[1] + x_i[3]);
+                            let (ur, ui) = (dir * (x_r[1] - x_r[3]), dir * (x_i[1] - x_i[3]));
+                            (or[first][l], oi[first][l]) = (z0r + z2r, z0i + z2i);
+                            (or[first + 4][l], oi[first + 4][l]) = (z0r - z2r, z0i - z2i);
+                            (or[first + 2][l], oi[first + 2][l]) = (z1r + ui, z1i - ur);
+                            (or[first + 6][l], oi[first + 6][l]) = (z1r - ui, z1i + ur);
                         }
                     }
+                    4 => {
+                        let (t0r, t0i) = (ar[0][l] + ar[2][l], ai[0][l] + ai[2][l]);
+                        let (t1r, t1i) = (ar[0][l] - ar[2][l], ai[0][l] - ai[2][l]);
+                        let (br, bi) = (ar[1][l] + ar[3][l], ai[1][l] + ai[3][l]);
+                        let (ur, ui) = (dir * (ar[1][l] - ar[3][l]), dir * (ai[1][l] - ai[3][l]));
+                        (or[0][l], oi[0][l]) = (t0r + br, t0i + bi);
+                        (or[2][l], oi[2][l]) = (t0r - br, t0i - bi);
+                        (or[1][l], oi[1][l]) = (t1r + ui, t1i - ur);
+                        (or[3][l], oi[3][l]) = (t1r - ui, t1i + ur);
+                    }
+                    _ => {
+                        let (b1r, b1i) = (ar[1][l] + ar[4][l], ai[1][l] + ai[4][l]);
+                        let (b2r, b2i) = (ar[2][l] + ar[3][l], ai[2][l] + ai[3][l]);
+                        let (d1r, d1i) = (ar[1][l] - ar[4][l], ai[1][l] - ai[4][l]);
+                        let (d2r, d2i) = (ar[2][l] - ar[3][l], ai[2][l] - ai[3][l]);
+                        let (t1r, t1i) = (ar[0][l] + c51 * b1r + c52 * b2r, ai[0][l] + c51 * b1i + c52 * b2i);
+                        let (t2r, t2i) = (ar[0][l] + c52 * b1r + c51 * b2r, ai[0][l] + c52 * b1i + c51 * b2i);
+                        let (u1r, u1i) = (s51 * d1r + s52 * d2r, s51 * d1i + s52 * d2i);
+                        let (u2r, u2i) = (s52 * d1r - s51 * d2r, s52 * d1i - s51 * d2i);
+                        (or[0][l], oi[0][l]) = (ar[0][l] + b1r + b2r, ai[0][l] + b1i + b2i);
+                        (or[1][l], oi[1][l]) = (t1r + u1i, t1i - u1r);
+                        (or[4][l], oi[4][l]) = (t1r - u1i, t1i + u1r);
+                        (or[2][l], oi[2][l]) = (t2r + u2i, t2i - u2r);
+                        (or[3][l], oi[3][l]) = (t2r - u2i, t2i + u2r);
+                    }
                 }
-                let base = j0 * R + k;
-                for r in 0..R {
-                    y.put::<C>(base + r * ns, l0, &or[r], &oi[r]);
-                }
+            }
+            let base = (j - k) * R + k;
+            for r in 0..R {
+                y.put::<C>(base + r * ns, l0, &or[r], &oi[r]);
             }
         }
     }
