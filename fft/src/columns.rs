@@ -104,8 +104,9 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
         }
         // An 8 and a 2 as two 4s, in their places: as many passes, none of radix 2, and the last
         // pass (of 128: 8 8 2 -> 4 8 4) takes the block's stores (`transform_with`). Measured on
-        // an AVX-512 Xeon, one thread, in turns: c2c 128^3 7.85-8.08 -> 7.26-7.71 ms, r2c 128^3
-        // level (benches/results/2026-11-21-cpu-fft.md, fifty-ninth session).
+        // an AVX-512 Xeon, in turns: c2c 128^3 7.85-8.08 -> 7.26-7.71 ms on one thread; r2c 128^3
+        // level on one, 7 % faster on two (benches/results/2026-11-21-cpu-fft.md, fifty-ninth
+        // session).
         if let (Some(i8), Some(i2)) = (radices.iter().position(|&r| r == 8), radices.iter().position(|&r| r == 2)) {
             radices[i8] = 4;
             radices[i2] = 4;
