@@ -9,6 +9,8 @@
 #          table config of the four gemm-test groups and of xf32, in parallel; then the goals
 #          run (NT, every batched precision) while A_UNTIL (default 560 s) allows.
 #          Carry .carry/tests/gemm-test and .carry/tests/gemm_i8_xf32-test.
+# PHASE=t: phase a's tests alone (no timings: any Hopper card serves); TAG (default s58) names
+#          the output files, $OUT/$TAG-t-*.
 # PHASE=b: rocmath-tune on the H100 over the 16-bit TN/TT entries still measured on the H200
 #          (the squares 1024-8192, TN's 4096 x 4096 x 65536, h TN's 8192 x 8192 x 128 and
 #          batches), one size per step so that a stopped step loses one size at most, while
@@ -17,18 +19,20 @@
 #          the second time with B_FROM=N (skip the first N steps; the first call prints them).
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
-nvidia-smi -L > "$OUT/s58-$P-gpu.txt"
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv >> "$OUT/s58-$P-gpu.txt"
+T=${TAG:-s58}
+nvidia-smi -L > "$OUT/$T-$P-gpu.txt"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv >> "$OUT/$T-$P-gpu.txt"
 case $P in
-a)
+a|t)
   new=mt64x64x32_w2x2_s3_x_g8_o1_mma16x8x16,mt64x64x64_w2x1_s8_x_g8_o1_wgmma,mt32x32x32_w1x1_s2_x_g8_o1_mma16x8x16
   new+=,mt32x32x32_w2x2_s2_p4x4_g8_o1_mma16x8x16f64,mt128x256x64_w2x1_s3m,mt64x64x32_w2x1_s3t
-  ROCMATH_TEST_CONFIGS=$new TEST_TIMEOUT=200 tests_in_parallel s58-a-new-configs.txt \
+  ROCMATH_TEST_CONFIGS=$new TEST_TIMEOUT=200 tests_in_parallel $T-$P-new-configs.txt \
     "gemm-test table_configs_match_reference" "gemm_i8_xf32-test every_xf32_table_config"
   echo "new configs tested at $SECONDS s"
-  TEST_TIMEOUT=300 tests_in_parallel s58-a-tables.txt "gemm-test table_configs_match_reference_16_bit" \
+  TEST_TIMEOUT=300 tests_in_parallel $T-$P-tables.txt "gemm-test table_configs_match_reference_16_bit" \
     "gemm-test table_configs_match_reference_d" "gemm_i8_xf32-test every_xf32_table_config"
   echo "table tests at $SECONDS s"
+  [ $P = a ] || exit $status
   left=$(( ${A_UNTIL:-560} - SECONDS )); [ $left -gt 30 ] || left=30
   BATCH_PRECISIONS="hss bss h s d xf32" timeout $left bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
   mv "$OUT/goals.txt" "$OUT/s58-a-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s58-a-goals-full.txt"
