@@ -6,7 +6,7 @@
 # (`GEMM_AOT=1 bash benches/device/stage.sh`); carry .carry/rocmath-bench,
 # .carry/rocmath-kernels.aot.gz (and .carry/rocmath-tune for run-s58.sh's phase b: the four entries
 # still measured on the H200 are its steps 28-31, `PHASE=b B_FROM=27 bash benches/device/run-s58.sh`).
-# Kind nvidia-h100-x1. Output: $OUT/s60-$PHASE*.
+# PHASE=c: see below. Kind nvidia-h100-x1. Output: $OUT/s60-$PHASE*.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s60-$P-gpu.txt"
@@ -34,6 +34,29 @@ a)
   BATCH_PRECISIONS="hss bss h s d xf32" timeout $left bash benches/device/run-gemm-goals.sh > /dev/null 2>&1 || status=1
   mv "$OUT/goals.txt" "$OUT/s60-a-goals.txt"; mv "$OUT/goals-full.txt" "$OUT/s60-a-goals-full.txt"
   goals_table s60-a-goals
+  ;;
+c)
+  # Phase a's lines ran each pair in the same order (table pick first); for the two entries where
+  # they disagreed with the tuner (hss TN 1024, h TN 8192), three rounds with the order turned
+  # every round. Then the last entry still measured on the H200 (h TT 4096 x 4096 x 65536), which
+  # the 60 s and 120 s step limits stopped twice, with C_STEP_TIMEOUT (default 300).
+  pairs=(
+    "hss TN 1024 mt128x64x64_w2x1_s6_x_g8_o1_wgmma64xnx16f16 mt64x128x64_w1x1_s8_x_g8_o1_wgmma64xnx16f16"
+    "h TN 8192 mt128x256x64_w2x1_s3m_x_g8_o1_wgmma64xnx16f16 mt128x256x64_w2x1_s3_x_g8_o1_wgmma64xnx16f16"
+  )
+  for round in 1 2 3; do
+    for c in "${pairs[@]}"; do
+      set -- $c
+      args=(--precision $1 --transA ${2:0:1} --transB ${2:1:1} -m $3 -n $3 -k $3)
+      first=$4 second=$5
+      [ $((round % 2)) = 0 ] && first=$5 second=$4
+      bench_line s60-c-lines "r$round $1 $2 $3 ${first%%_x_*}" "${args[@]}" --config $first
+      bench_line s60-c-lines "r$round $1 $2 $3 ${second%%_x_*}" "${args[@]}" --config $second
+    done
+  done
+  lines_table s60-c-lines
+  STEP_TIMEOUT=${C_STEP_TIMEOUT:-300} tune_step s60-c-summary.txt h TT 4096x4096x65536
+  (cd "$OUT" && tar czf s60-c-tables.tgz tables tune-*.log && rm -rf tables tune-*.log)
   ;;
 esac
 exit $status
