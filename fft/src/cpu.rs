@@ -838,7 +838,9 @@ type Tasks<'a, F> = (usize, &'a (dyn Fn(&mut Scratch<F>, usize) + Sync));
 /// [`for_each_task`], with the tasks of `before` (if any) first in the same region: a thread
 /// that takes a task of `body` first waits (spinning) until every task of `before` has finished.
 /// So two dependent steps share one wake-up of the helpers, and a helper that arrives late still
-/// finds work in either.
+/// finds work in either. The tasks of `before` must not block on the rayon pool: a thread that
+/// stole this region's helper job while waiting there could spin on a task below it on its own
+/// stack. (Plane tasks run their passes serially.)
 fn for_each_task_after<F: Real>(before: Option<Tasks<'_, F>>, tasks: usize, scratch: &mut Scratch<F>, body: impl Fn(&mut Scratch<F>, usize) + Sync) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let (first, first_body) = before.unwrap_or((0, &|_, _| {}));
