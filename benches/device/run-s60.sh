@@ -6,7 +6,7 @@
 # (`GEMM_AOT=1 bash benches/device/stage.sh`); carry .carry/rocmath-bench,
 # .carry/rocmath-kernels.aot.gz (and .carry/rocmath-tune for run-s58.sh's phase b: the four entries
 # still measured on the H200 are its steps 28-31, `PHASE=b B_FROM=27 bash benches/device/run-s58.sh`).
-# PHASE=c: see below. Kind nvidia-h100-x1. Output: $OUT/s60-$PHASE*.
+# PHASE=c, d: see below. Kind nvidia-h100-x1. Output: $OUT/s60-$PHASE*.
 source benches/device/session.sh
 source benches/device/gemm-lib.sh
 nvidia-smi -L > "$OUT/s60-$P-gpu.txt"
@@ -57,6 +57,14 @@ c)
   lines_table s60-c-lines
   STEP_TIMEOUT=${C_STEP_TIMEOUT:-300} tune_step s60-c-summary.txt h TT 4096x4096x65536
   (cd "$OUT" && tar czf s60-c-tables.tgz tables tune-*.log && rm -rf tables tune-*.log)
+  ;;
+d)
+  # Nsight Compute (full set and stall reasons) on ours and cuBLAS at h 128^3 x 2048 NT, the
+  # furthest-short batched case (0.937 in phase a), for the next kernel change.
+  mkdir -p "$OUT/ncu"
+  ncu_case h128 h 128 2048
+  grep -E "Duration|DRAM Throughput|Memory Throughput|Registers Per|Achieved Occupancy|Block Size|Grid Size|Shared Memory Config" "$OUT"/ncu/h128-*.txt | cut -c1-160
+  (cd "$OUT" && tar czf s60-d-ncu.tgz ncu && rm -rf ncu)
   ;;
 esac
 exit $status
