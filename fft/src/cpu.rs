@@ -603,24 +603,20 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
         let Job { input, output, mut passes, lengths, clen, disjoint } = job;
         let last = passes.pop().expect("a 3D plan has three passes");
         let plane = |side: Side<S>| Side { strides: [side.strides[0], side.strides[1], side.strides[2], 0], ..side };
+        // Transform b's planes as a batch of 2D transforms.
+        let planes_of = |b: usize, passes| Job { input: plane(input.shifted(b, rank)), output: plane(output.shifted(b, rank)), passes, lengths: lengths[..2].to_vec(), clen: clen[..2].to_vec(), disjoint };
         for b in 0..batch - 1 {
-            let planes = Job { input: plane(input.shifted(b, rank)), output: plane(output.shifted(b, rank)), passes, lengths: lengths[..2].to_vec(), clen: clen[..2].to_vec(), disjoint };
+            let planes = planes_of(b, passes);
             run_groups(&planes, lengths[2]);
             passes = planes.passes;
         }
         // The last transform's planes open the third pass's parallel region (its tasks wait for
         // them): one wake-up of the helper threads instead of two. On 2 threads, 64^3 c2c lost
         // about 50 us a region to the late helper.
-        let b = batch - 1;
-        let planes = Job { input: plane(input.shifted(b, rank)), output: plane(output.shifted(b, rank)), passes, lengths: lengths[..2].to_vec(), clen: clen[..2].to_vec(), disjoint };
+        let planes = planes_of(batch - 1, passes);
         let group = PLANE_GROUP.min(lengths[2]);
-        let plane_tasks = |scratch: &mut Scratch<F>, g: usize| {
-            let b0 = g * group;
-            let mut work = std::mem::take(&mut scratch.work);
-            // SAFETY: the groups' planes are disjoint (`disjoint`), b0 < lengths[2].
-            unsafe { run_group(&planes, b0, group.min(lengths[2] - b0), &mut work, scratch, false, None) };
-            scratch.work = work;
-        };
+        // SAFETY: the planes are disjoint (`disjoint`); g < lengths[2].div_ceil(group).
+        let plane_tasks = |scratch: &mut Scratch<F>, g: usize| unsafe { run_group_task(&planes, lengths[2], group, scratch, g) };
         let rest = Job { input, output, passes: vec![last], lengths: lengths.clone(), clen, disjoint };
         let mut scratch = Scratch::take();
         let mut work = std::mem::take(&mut scratch.work);
@@ -646,13 +642,20 @@ unsafe fn run<S: Scalar<F>, F: Real>(plan: &Plan, input: &[*mut c_void], output:
 unsafe fn run_groups<S: Scalar<F>, F: Real>(job: &Job<S, F>, batch: usize) {
     let per_transform: usize = job.lengths.iter().product();
     let group = (GROUP_ELEMENTS / per_transform).clamp(1, batch.div_ceil(4 * rayon::current_num_threads()));
-    for_each_task(batch.div_ceil(group), &mut Scratch::take(), |scratch, g| {
-        let b0 = g * group;
-        let mut work = std::mem::take(&mut scratch.work);
-        // SAFETY: the groups' transforms are disjoint (`job.disjoint`), b0 < batch.
-        unsafe { run_group(job, b0, group.min(batch - b0), &mut work, scratch, false, None) };
-        scratch.work = work;
-    });
+    // SAFETY: the groups' transforms are disjoint (`job.disjoint`); g < batch.div_ceil(group).
+    for_each_task(batch.div_ceil(group), &mut Scratch::take(), |scratch, g| unsafe { run_group_task(job, batch, group, scratch, g) });
+}
+
+/// One task of a grouped run: every pass of transforms `g * group ..` (at most `group` of the
+/// `batch`), on this thread, with the scratch's work array.
+///
+/// # Safety
+/// As [`run_group`]; `g * group < batch`, and no other task touches these transforms.
+unsafe fn run_group_task<S: Scalar<F>, F: Real>(job: &Job<S, F>, batch: usize, group: usize, scratch: &mut Scratch<F>, g: usize) {
+    let b0 = g * group;
+    let mut work = std::mem::take(&mut scratch.work);
+    run_group(job, b0, group.min(batch - b0), &mut work, scratch, false, None);
+    scratch.work = work;
 }
 
 /// Byte ranges of each buffer a layout touches.
