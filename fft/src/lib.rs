@@ -15,6 +15,7 @@
 //! [`DeviceBuffer`]: rocmath_runtime::DeviceBuffer
 pub mod aot;
 mod columns;
+mod lines;
 mod cpu;
 mod gpu;
 pub mod nd;

@@ -1,0 +1,616 @@
+//! AVX-512 line kernels: single-precision complex FFTs of contiguous lines (a batched 1D c2c on
+//! interleaved f32 data, dim 0 of a packed multi-dimensional one), in place of RustFFT's AVX2
+//! kernels where the CPU has AVX-512.
+//!
+//! A Stockham FFT on interleaved complex numbers, eight to a register (a `__m512`). A stage of
+//! radix R runs butterflies j = 0 .. n/R: it reads x[j + r n/R] (r < R), multiplies by the
+//! twiddles of k = j mod Ns (Ns: the product of the radices before it), takes the R-point DFT
+//! and writes y[(j - k) R + k + r Ns]. Eight consecutive j are one vector: the reads are always
+//! contiguous, and so are the writes once Ns is a multiple of 8. The first stage (Ns = 1) has
+//! R = 8 or 16 and writes each lane's R outputs as one run, through 8 x 8 transposes of complex
+//! numbers in registers. The butterflies are fully unrolled: each radix is its own function of
+//! R registers, and every stage a function of its radix (const generics), so the DFT's constants
+//! and its lanes stay in registers.
+//!
+//! Lengths: 8 x (a product of 2, 4, 5, 8, 16), from 64 to [`MAX_LEN`].
+//! Why: RustFFT's AVX2 kernels (four complex numbers a register) and FFTW's (AVX2 in the
+//! distributions' builds) were the CPU path's line kernels; the generic column passes
+//! (`columns.rs`) could not beat them on whole lines (benches/results/2026-11-21-cpu-fft.md,
+//! sixtieth session). Twice the width and unrolled butterflies can.
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::*;
+
+/// The longest line: the two scratch lines stay in L2.
+pub(crate) const MAX_LEN: usize = 1 << 16;
+
+/// A plan for lines of one length and direction. `None` from [`LineFft::new`] where the CPU
+/// lacks AVX-512 or the length does not factor as above.
+pub(crate) struct LineFft {
+    n: usize,
+    inverse: bool,
+    first: usize,
+    stages: Vec<Stage>,
+}
+
+struct Stage {
+    radix: usize,
+    /// The product of the radices before this stage (a multiple of 8).
+    ns: usize,
+    /// For each block of eight k (k = 0 .. ns) and each r = 1 .. R: w^(r k), w = exp(-+2 pi i /
+    /// (ns R)), as two registers: the real parts twice each [re0 re0 re1 re1 ...], then the
+    /// imaginary parts. 32 floats a (block, r).
+    twiddles: Vec<f32>,
+}
+
+/// The radices for n, first stage first; `None` if n is not 8 (or 16) times a product of the
+/// stage radices.
+fn radices(n: usize) -> Option<Vec<usize>> {
+    if !(64..=MAX_LEN).contains(&n) || n % 8 != 0 {
+        return None;
+    }
+    if let Ok(spec) = std::env::var("ROCMATH_CPU_FFT_LINE_RADICES") {
+        // For experiments: "16,16,4" (checked against n below).
+        let r: Vec<usize> = spec.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+        if r.iter().product::<usize>() == n && matches!(r.first(), Some(8 | 16)) && r[1..].iter().all(|x| [2, 4, 5, 8, 16].contains(x)) {
+            return Some(r);
+        }
+    }
+    let mut rest = n;
+    let mut fives = 0;
+    while rest % 5 == 0 {
+        rest /= 5;
+        fives += 1;
+    }
+    if !rest.is_power_of_two() || rest < 8 {
+        return None;
+    }
+    // Powers of two: as many 16s as fit, the rest as one 4 or 8 (or 2); 16 first unless the
+    // remainder would be a lone 2 (then 8 first and an 8 for 16 x 2).
+    let bits = rest.trailing_zeros() as usize;
+    let mut out = Vec::new();
+    let (sixteens, left) = (bits / 4, bits % 4);
+    match left {
+        0 => out.extend(std::iter::repeat_n(16, sixteens)),
+        1 if sixteens >= 1 => {
+            out.push(8);
+            out.extend(std::iter::repeat_n(16, sixteens - 1));
+            out.push(4);
+        }
+        _ => {
+            out.extend(std::iter::repeat_n(16, sixteens));
+            out.push(1 << left);
+        }
+    }
+    // A lone 16 first needs 8 x 8 of its inputs to be 8 wide: fine for n >= 128. The first
+    // radix must be 8 or 16.
+    if out[0] != 8 && out[0] != 16 {
+        out.sort_unstable_by(|a, b| b.cmp(a));
+    }
+    out.extend(std::iter::repeat_n(5, fives));
+    if out.len() < 2 || !matches!(out[0], 8 | 16) {
+        return None;
+    }
+    Some(out)
+}
+
+impl LineFft {
+    pub(crate) fn new(n: usize, inverse: bool) -> Option<LineFft> {
+        if !has_avx512() {
+            return None;
+        }
+        let radices = radices(n)?;
+        let sign = if inverse { 1.0 } else { -1.0 };
+        let mut stages = Vec::new();
+        let mut ns = radices[0];
+        for &radix in &radices[1..] {
+            let mut twiddles = Vec::with_capacity(ns / 8 * (radix - 1) * 32);
+            for kb in 0..ns / 8 {
+                for r in 1..radix {
+                    let w: Vec<(f32, f32)> = (0..8)
+                        .map(|l| {
+                            // Computed in f64 from an exact fraction, rounded once.
+                            let k = kb * 8 + l;
+                            let e = (r * k) % (ns * radix);
+                            let (s, c) = (sign * 2.0 * std::f64::consts::PI * e as f64 / (ns * radix) as f64).sin_cos();
+                            (c as f32, s as f32)
+                        })
+                        .collect();
+                    twiddles.extend(w.iter().flat_map(|&(c, _)| [c, c]));
+                    twiddles.extend(w.iter().flat_map(|&(_, s)| [s, s]));
+                }
+            }
+            stages.push(Stage { radix, ns, twiddles });
+            ns *= radix;
+        }
+        debug_assert_eq!(ns, n);
+        Some(LineFft { n, inverse, first: radices[0], stages })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Scratch floats `process` needs.
+    pub(crate) fn scratch_len(&self) -> usize {
+        4 * self.n
+    }
+
+    /// Transforms `count` lines of `n` complex numbers: line l reads `input[2 n l ..]` and writes
+    /// `output[2 n l ..]` (interleaved re, im). In place when the two are the same.
+    ///
+    /// # Safety
+    /// Both cover `2 n count` floats; they are the same or do not overlap. `scratch` holds
+    /// [`Self::scratch_len`] floats.
+    pub(crate) unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [f32]) {
+        assert!(scratch.len() >= self.scratch_len());
+        #[cfg(target_arch = "x86_64")]
+        for l in 0..count {
+            // SAFETY: AVX-512 was checked in `new`; the caller's contract covers the pointers.
+            unsafe { self.line(input.add(2 * self.n * l), output.add(2 * self.n * l), scratch) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (input, output, count);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn line(&self, x: *const f32, y: *mut f32, scratch: &mut [f32]) {
+        let n = self.n;
+        let (s1, s2) = scratch.split_at_mut(2 * n);
+        let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
+        let in_place = x == y as *const f32;
+        // Destinations, last first: the output, then the scratch lines in turn (or the output
+        // out of place), so that no stage reads what it writes and the input is read only by
+        // the first stage.
+        let count = self.stages.len() + 1;
+        let mut dst = [std::ptr::null_mut::<f32>(); 24];
+        dst[count - 1] = y;
+        for i in (0..count - 1).rev() {
+            let after = dst[i + 1];
+            dst[i] = if after == s1 {
+                if in_place { s2 } else { y }
+            } else {
+                s1
+            };
+        }
+        // SAFETY (all stages): every buffer holds 2 n floats; the stages' index arithmetic keeps
+        // within n complex numbers (see the functions).
+        unsafe {
+            match (self.first, self.inverse) {
+                (8, false) => first_stage::<8, false>(x, dst[0], n),
+                (8, true) => first_stage::<8, true>(x, dst[0], n),
+                (16, false) => first_stage::<16, false>(x, dst[0], n),
+                (16, true) => first_stage::<16, true>(x, dst[0], n),
+                _ => unreachable!("first radix is 8 or 16"),
+            }
+            for (i, st) in self.stages.iter().enumerate() {
+                let (src, d) = (dst[i] as *const f32, dst[i + 1]);
+                let tw = st.twiddles.as_ptr();
+                match (st.radix, self.inverse) {
+                    (2, false) => stage::<2, false>(src, d, n, st.ns, tw),
+                    (2, true) => stage::<2, true>(src, d, n, st.ns, tw),
+                    (4, false) => stage::<4, false>(src, d, n, st.ns, tw),
+                    (4, true) => stage::<4, true>(src, d, n, st.ns, tw),
+                    (5, false) => stage::<5, false>(src, d, n, st.ns, tw),
+                    (5, true) => stage::<5, true>(src, d, n, st.ns, tw),
+                    (8, false) => stage::<8, false>(src, d, n, st.ns, tw),
+                    (8, true) => stage::<8, true>(src, d, n, st.ns, tw),
+                    (16, false) => stage::<16, false>(src, d, n, st.ns, tw),
+                    (16, true) => stage::<16, true>(src, d, n, st.ns, tw),
+                    _ => unreachable!("stage radices are 2, 4, 5, 8, 16"),
+                }
+            }
+        }
+    }
+}
+
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        // `ROCMATH_CPU_FFT_LINES=0` turns the kernels off (RustFFT then runs the lines), for A/B.
+        let off = *OFF.get_or_init(|| std::env::var("ROCMATH_CPU_FFT_LINES").is_ok_and(|v| v == "0"));
+        !off && std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+type V = __m512;
+
+/// (re, im) -> (im, re) in every complex lane.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn swap(a: V) -> V {
+    _mm512_permute_ps::<0xB1>(a)
+}
+
+/// a * w, w given as its real parts twice each and its imaginary parts twice each.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn cmul(a: V, wr: V, wi: V) -> V {
+    _mm512_fmaddsub_ps(a, wr, _mm512_mul_ps(swap(a), wi))
+}
+
+/// a * (c + i s) for a constant.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn cmul_const(a: V, c: f32, s: f32) -> V {
+    cmul(a, _mm512_set1_ps(c), _mm512_set1_ps(s))
+}
+
+/// (a - i b, a + i b) in the forward direction, (a + i b, a - i b) inverse: the pair every odd
+/// DFT output comes in.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn pm_i<const INV: bool>(a: V, b: V) -> (V, V) {
+    let one = _mm512_set1_ps(1.0);
+    let s = swap(b);
+    // a - i b = (a.re + b.im, a.im - b.re): fmsubadd adds in even lanes, subtracts in odd ones.
+    let minus = _mm512_fmsubadd_ps(a, one, s);
+    let plus = _mm512_fmaddsub_ps(a, one, s);
+    if INV { (plus, minus) } else { (minus, plus) }
+}
+
+/// a * (-i) forward, a * i inverse.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rot<const INV: bool>(a: V) -> V {
+    // -i a = (a.im, -a.re): the swapped value with its imaginary (high) half negated; i a =
+    // (-a.im, a.re): its real (low) half.
+    let sign = _mm512_set1_epi64(if INV { 0x8000_0000 } else { i64::MIN });
+    _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(swap(a)), sign))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft2(v: &mut [V]) {
+    let (a, b) = (v[0], v[1]);
+    v[0] = _mm512_add_ps(a, b);
+    v[1] = _mm512_sub_ps(a, b);
+}
+
+/// 4-point DFT of v[0], v[s], v[2 s], v[3 s], in place (natural order).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft4<const INV: bool>(v: &mut [V], s: usize) {
+    let t0 = _mm512_add_ps(v[0], v[2 * s]);
+    let t1 = _mm512_sub_ps(v[0], v[2 * s]);
+    let t2 = _mm512_add_ps(v[s], v[3 * s]);
+    let t3 = _mm512_sub_ps(v[s], v[3 * s]);
+    v[0] = _mm512_add_ps(t0, t2);
+    v[2 * s] = _mm512_sub_ps(t0, t2);
+    let (y1, y3) = pm_i::<INV>(t1, t3);
+    v[s] = y1;
+    v[3 * s] = y3;
+}
+
+const SQRT_HALF: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+/// cos(2 pi e / 16), e = 0 .. 16.
+const COS16: [f32; 16] = [
+    1.0, 0.923_879_5, SQRT_HALF, 0.382_683_43, 0.0, -0.382_683_43, -SQRT_HALF, -0.923_879_5,
+    -1.0, -0.923_879_5, -SQRT_HALF, -0.382_683_43, 0.0, 0.382_683_43, SQRT_HALF, 0.923_879_5,
+];
+
+/// a times w^e, w the N-th root of unity of the direction (exp(-2 pi i / N) forward), N = 8 or
+/// 16: the quarter and half turns exactly, the rest as a complex product.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn twiddle_const<const INV: bool>(a: V, e: usize, big_n: usize) -> V {
+    let e16 = (e * 16 / big_n) % 16;
+    match e16 {
+        0 => a,
+        4 => rot::<INV>(a),
+        12 => {
+            if INV { rot::<false>(a) } else { rot::<true>(a) }
+        }
+        8 => _mm512_sub_ps(_mm512_setzero_ps(), a),
+        _ => {
+            let sin = COS16[(e16 + 12) % 16];
+            cmul_const(a, COS16[e16], if INV { sin } else { -sin })
+        }
+    }
+}
+
+/// 8-point DFT in place: radix 2 (decimation in frequency), then two 4-point DFTs.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft8<const INV: bool>(v: &mut [V]) {
+    let mut u = [_mm512_setzero_ps(); 8];
+    for k in 0..4 {
+        u[k] = _mm512_add_ps(v[k], v[k + 4]);
+        u[k + 4] = twiddle_const::<INV>(_mm512_sub_ps(v[k], v[k + 4]), k, 8);
+    }
+    dft4::<INV>(&mut u[0..], 1);
+    dft4::<INV>(&mut u[4..], 1);
+    // u[0..4] are outputs 0, 2, 4, 6; u[4..8] outputs 1, 3, 5, 7.
+    for p in 0..4 {
+        v[2 * p] = u[p];
+        v[2 * p + 1] = u[p + 4];
+    }
+}
+
+/// 16-point DFT in place: 4 x 4.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft16<const INV: bool>(v: &mut [V]) {
+    // Inputs k + 4 m: a 4-point DFT over m for each k (stride 4), twiddle w16^(k q), then a
+    // 4-point DFT over k for each q: output q + 4 p.
+    for k in 0..4 {
+        dft4::<INV>(&mut v[k..], 4);
+    }
+    for k in 1..4 {
+        for q in 1..4 {
+            v[k + 4 * q] = twiddle_const::<INV>(v[k + 4 * q], k * q, 16);
+        }
+    }
+    let mut u = [_mm512_setzero_ps(); 16];
+    for q in 0..4 {
+        for k in 0..4 {
+            u[4 * q + k] = v[k + 4 * q];
+        }
+        dft4::<INV>(&mut u[4 * q..], 1);
+    }
+    for q in 0..4 {
+        for p in 0..4 {
+            v[q + 4 * p] = u[4 * q + p];
+        }
+    }
+}
+
+/// 5-point DFT in place.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft5<const INV: bool>(v: &mut [V]) {
+    let c1 = _mm512_set1_ps(0.309_017_f32); // cos(2 pi / 5)
+    let c2 = _mm512_set1_ps(-0.809_017_f32); // cos(4 pi / 5)
+    let s1 = _mm512_set1_ps(0.951_056_5_f32); // sin(2 pi / 5)
+    let s2 = _mm512_set1_ps(0.587_785_24_f32); // sin(4 pi / 5)
+    let t1 = _mm512_add_ps(v[1], v[4]);
+    let t2 = _mm512_add_ps(v[2], v[3]);
+    let t3 = _mm512_sub_ps(v[1], v[4]);
+    let t4 = _mm512_sub_ps(v[2], v[3]);
+    let a0 = v[0];
+    v[0] = _mm512_add_ps(a0, _mm512_add_ps(t1, t2));
+    let b1 = _mm512_fmadd_ps(c2, t2, _mm512_fmadd_ps(c1, t1, a0));
+    let b2 = _mm512_fmadd_ps(c1, t2, _mm512_fmadd_ps(c2, t1, a0));
+    let d1 = _mm512_fmadd_ps(s2, t4, _mm512_mul_ps(s1, t3));
+    let d2 = _mm512_fnmadd_ps(s1, t4, _mm512_mul_ps(s2, t3));
+    // Forward: X1 = b1 - i d1, X4 = b1 + i d1, X2 = b2 - i d2, X3 = b2 + i d2.
+    let (x1, x4) = pm_i::<INV>(b1, d1);
+    let (x2, x3) = pm_i::<INV>(b2, d2);
+    v[1] = x1;
+    v[2] = x2;
+    v[3] = x3;
+    v[4] = x4;
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn dft<const R: usize, const INV: bool>(v: &mut [V; R]) {
+    match R {
+        2 => dft2(v),
+        4 => dft4::<INV>(v, 1),
+        5 => dft5::<INV>(v),
+        8 => dft8::<INV>(v),
+        16 => dft16::<INV>(v),
+        _ => unreachable!(),
+    }
+}
+
+/// 8 x 8 transpose of complex numbers (64-bit lanes): out[l] lane r = v[r] lane l.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn transpose8(v: &[V]) -> [V; 8] {
+    let r: [__m512d; 8] = std::array::from_fn(|i| _mm512_castps_pd(v[i]));
+    let t: [__m512d; 8] = std::array::from_fn(|i| {
+        let (a, b) = (r[i & !1], r[i | 1]);
+        if i % 2 == 0 { _mm512_unpacklo_pd(a, b) } else { _mm512_unpackhi_pd(a, b) }
+    });
+    // t[2p] = rows 2p, 2p+1 at columns 0 2 4 6; t[2p+1] the odd columns.
+    let u: [__m512d; 8] = [
+        _mm512_shuffle_f64x2::<0x88>(t[0], t[2]),
+        _mm512_shuffle_f64x2::<0xDD>(t[0], t[2]),
+        _mm512_shuffle_f64x2::<0x88>(t[1], t[3]),
+        _mm512_shuffle_f64x2::<0xDD>(t[1], t[3]),
+        _mm512_shuffle_f64x2::<0x88>(t[4], t[6]),
+        _mm512_shuffle_f64x2::<0xDD>(t[4], t[6]),
+        _mm512_shuffle_f64x2::<0x88>(t[5], t[7]),
+        _mm512_shuffle_f64x2::<0xDD>(t[5], t[7]),
+    ];
+    // u[0]: rows 0-3, columns 0 and 4; u[1]: columns 2, 6; u[2]: 1, 5; u[3]: 3, 7 (rows 4-7 in
+    // u[4..8]).
+    let out = [
+        _mm512_shuffle_f64x2::<0x88>(u[0], u[4]),
+        _mm512_shuffle_f64x2::<0x88>(u[2], u[6]),
+        _mm512_shuffle_f64x2::<0x88>(u[1], u[5]),
+        _mm512_shuffle_f64x2::<0x88>(u[3], u[7]),
+        _mm512_shuffle_f64x2::<0xDD>(u[0], u[4]),
+        _mm512_shuffle_f64x2::<0xDD>(u[2], u[6]),
+        _mm512_shuffle_f64x2::<0xDD>(u[1], u[5]),
+        _mm512_shuffle_f64x2::<0xDD>(u[3], u[7]),
+    ];
+    out.map(|o| _mm512_castpd_ps(o))
+}
+
+/// The first stage (Ns = 1): butterflies j read x[j + r n/R] and write y[j R + r], eight j at a
+/// time; the last block of j may be partial (n/R not a multiple of 8), then masked.
+///
+/// # Safety
+/// x and y cover n complex numbers (2 n floats).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize) {
+    let m = n / R;
+    let mut jb = 0;
+    while jb < m {
+        let valid = (m - jb).min(8);
+        let mask: __mmask16 = if valid == 8 { 0xFFFF } else { (1u16 << (2 * valid)) - 1 };
+        // SAFETY: element jb + r m + l < (r + 1) m <= n for l < valid (masked lanes not read).
+        let mut v: [V; R] = std::array::from_fn(|r| unsafe { _mm512_maskz_loadu_ps(mask, x.add(2 * (jb + r * m))) });
+        dft::<R, INV>(&mut v);
+        for h in 0..R / 8 {
+            let t = transpose8(&v[8 * h..8 * h + 8]);
+            for (l, &tl) in t.iter().enumerate().take(valid) {
+                // SAFETY: (jb + l) R + 8 h + 8 <= m R = n.
+                unsafe { _mm512_storeu_ps(y.add(2 * ((jb + l) * R + 8 * h)), tl) };
+            }
+        }
+        jb += 8;
+    }
+}
+
+/// A later stage (Ns a multiple of 8): butterflies j = jb .. jb + 8 share j / Ns, so their
+/// reads and writes are whole registers.
+///
+/// # Safety
+/// x and y cover n complex numbers; tw is the stage's table (ns / 8 * (R - 1) * 32 floats).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32) {
+    let m = n / R;
+    let mut jb = 0;
+    while jb < m {
+        let k0 = jb % ns;
+        let base = (jb - k0) * R + k0;
+        // SAFETY: jb + 8 <= m (m a multiple of 8), so every read is below n; base + r ns + 8
+        // <= n; the twiddle block k0 / 8 is in the table.
+        unsafe {
+            let mut v: [V; R] = std::array::from_fn(|r| _mm512_loadu_ps(x.add(2 * (jb + r * m))));
+            let t = tw.add(k0 / 8 * (R - 1) * 32);
+            for r in 1..R {
+                let w = t.add((r - 1) * 32);
+                v[r] = cmul(v[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
+            }
+            dft::<R, INV>(&mut v);
+            for (r, &vr) in v.iter().enumerate() {
+                _mm512_storeu_ps(y.add(2 * (base + r * ns)), vr);
+            }
+        }
+        jb += 8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_complex::Complex;
+
+    fn dft(x: &[Complex<f64>], inverse: bool) -> Vec<Complex<f64>> {
+        let n = x.len();
+        let sign = if inverse { 1.0 } else { -1.0 };
+        (0..n)
+            .map(|k| {
+                x.iter()
+                    .enumerate()
+                    .map(|(j, &v)| {
+                        let a = sign * 2.0 * std::f64::consts::PI * ((j * k) % n) as f64 / n as f64;
+                        v * Complex::new(a.cos(), a.sin())
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn radices_cover_their_lengths() {
+        for n in [64, 128, 256, 512, 1024, 2048, 4096, 8192, 1 << 16, 1000, 200, 320, 640, 8000] {
+            let r = radices(n).unwrap_or_else(|| panic!("{n}"));
+            assert_eq!(r.iter().product::<usize>(), n, "{n}: {r:?}");
+            assert!(matches!(r[0], 8 | 16), "{n}: {r:?}");
+        }
+        for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
+            assert!(radices(n).is_none(), "{n}");
+        }
+    }
+
+    /// Every length of the form up to 4096 and a few longer, both directions, in and out of
+    /// place, two lines, against an f64 DFT (or, for the long ones, the f64 DFT of a few bins).
+    #[test]
+    fn lines_match_the_dft() {
+        if !has_avx512() {
+            eprintln!("skipped: no AVX-512 on this CPU");
+            return;
+        }
+        let lengths: Vec<usize> = (64..=4096).filter(|&n| radices(n).is_some()).chain([8192, 16384, 8000]).collect();
+        assert!(lengths.len() > 15);
+        for &n in &lengths {
+            for inverse in [false, true] {
+                let fft = LineFft::new(n, inverse).unwrap();
+                let count = 2;
+                let x: Vec<Complex<f64>> = (0..n * count).map(|i| Complex::new(((i * 7919) % 1009) as f64 / 1009.0 - 0.5, ((i * 104729) % 997) as f64 / 997.0 - 0.5)).collect();
+                let xf: Vec<f32> = x.iter().flat_map(|c| [c.re as f32, c.im as f32]).collect();
+                let mut out = vec![f32::NAN; 2 * n * count];
+                let mut inplace = xf.clone();
+                let mut scratch = vec![f32::NAN; fft.scratch_len()];
+                unsafe {
+                    fft.process(xf.as_ptr(), out.as_mut_ptr(), count, &mut scratch);
+                    let p = inplace.as_mut_ptr();
+                    fft.process(p, p, count, &mut scratch);
+                }
+                assert_eq!(out, inplace, "{n} {inverse}: in place differs");
+                for l in 0..count {
+                    let want = dft(&x[l * n..(l + 1) * n], inverse);
+                    let norm = x[l * n..(l + 1) * n].iter().map(|c| c.norm()).fold(0.0, f64::max) * n as f64;
+                    let tol = 3.75e-5 * norm * (n as f64).ln() / n as f64 * 8.0;
+                    for k in 0..n {
+                        let got = Complex::new(out[2 * (l * n + k)] as f64, out[2 * (l * n + k) + 1] as f64);
+                        assert!((got - want[k]).norm() <= tol, "{n} {inverse} line {l} bin {k}: {got} vs {}", want[k]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Micro-benchmark: us a line, hot (16 lines) and cold (1024), against RustFFT.
+    /// `cargo test --release -p rocmath-fft lines::tests::speed -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn speed() {
+        use rustfft::FftPlanner;
+        for n in [64, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384] {
+            let Some(fft) = LineFft::new(n, false) else { continue };
+            let r = FftPlanner::<f32>::new().plan_fft_forward(n);
+            for count in [16, 1024] {
+                let x: Vec<f32> = (0..2 * n * count).map(|i| (i % 13) as f32).collect();
+                let mut y = vec![0f32; 2 * n * count];
+                let mut scratch = vec![0f32; fft.scratch_len()];
+                let xc: Vec<Complex<f32>> = x.chunks(2).map(|c| Complex::new(c[0], c[1])).collect();
+                let mut yc = vec![Complex::new(0f32, 0.0); n * count];
+                let mut rs = vec![Complex::new(0f32, 0.0); r.get_immutable_scratch_len()];
+                let reps = (1 << 24) / (n * count) + 1;
+                let mut best = (f64::MAX, f64::MAX);
+                for _ in 0..5 {
+                    let t = std::time::Instant::now();
+                    for _ in 0..reps {
+                        unsafe { fft.process(x.as_ptr(), y.as_mut_ptr(), count, &mut scratch) };
+                    }
+                    best.0 = best.0.min(t.elapsed().as_secs_f64() / (reps * count) as f64 * 1e6);
+                    let t = std::time::Instant::now();
+                    for _ in 0..reps {
+                        r.process_immutable_with_scratch(&xc, &mut yc, &mut rs);
+                    }
+                    best.1 = best.1.min(t.elapsed().as_secs_f64() / (reps * count) as f64 * 1e6);
+                }
+                println!("{n:6} x {count:5}: ours {:.3} us, RustFFT {:.3} us, ratio {:.3}", best.0, best.1, best.1 / best.0);
+            }
+        }
+    }
+}
