@@ -64,33 +64,23 @@ fn radices(n: usize) -> Option<Vec<usize>> {
     if !rest.is_power_of_two() || rest < 8 {
         return None;
     }
-    // Powers of two: as many 16s as fit, the rest as one 4 or 8 (or 2); 16 first unless the
-    // remainder would be a lone 2 (then 8 first and an 8 for 16 x 2).
+    // The power of two: 16 first (8 for 8 itself), then 16s, with the bits left over as one
+    // 2, 4 or 8: an 8 right after the first stage, a 2 or 4 last (measured at 512 - 4096 on
+    // an AVX-512 Xeon: 16 8 16 beat 16 16 8 at 2048, 16 16 2 beat 8 8 8 at 512).
     let bits = rest.trailing_zeros() as usize;
-    let mut out = Vec::new();
-    let (sixteens, left) = (bits / 4, bits % 4);
-    match left {
-        0 => out.extend(std::iter::repeat_n(16, sixteens)),
-        1 if sixteens >= 1 => {
-            out.push(8);
-            out.extend(std::iter::repeat_n(16, sixteens - 1));
-            out.push(4);
-        }
-        _ => {
-            out.extend(std::iter::repeat_n(16, sixteens));
-            out.push(1 << left);
-        }
+    // (64: 8 x 8, which runs in registers.)
+    let mut out: Vec<usize> = vec![if bits >= 4 && bits != 6 { 16 } else { 8 }];
+    let after = bits - out[0].trailing_zeros() as usize;
+    let (sixteens, left) = (after / 4, after % 4);
+    if left == 3 {
+        out.push(8);
     }
-    // A lone 16 first needs 8 x 8 of its inputs to be 8 wide: fine for n >= 128. The first
-    // radix must be 8 or 16.
-    if out[0] != 8 && out[0] != 16 {
-        out.sort_unstable_by(|a, b| b.cmp(a));
+    out.extend(std::iter::repeat_n(16, sixteens));
+    if left == 1 || left == 2 {
+        out.push(1 << left);
     }
     out.extend(std::iter::repeat_n(5, fives));
-    if out.len() < 2 || !matches!(out[0], 8 | 16) {
-        return None;
-    }
-    Some(out)
+    (out.len() >= 2).then_some(out)
 }
 
 impl LineFft {
@@ -146,7 +136,9 @@ impl LineFft {
         #[cfg(target_arch = "x86_64")]
         for l in 0..count {
             // SAFETY: AVX-512 was checked in `new`; the caller's contract covers the pointers.
-            unsafe { self.line(input.add(2 * self.n * l), output.add(2 * self.n * l), scratch) };
+            unsafe {
+                self.line(input.add(2 * self.n * l), output.add(2 * self.n * l), scratch)
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (input, output, count);
@@ -156,6 +148,21 @@ impl LineFft {
     #[target_feature(enable = "avx512f")]
     unsafe fn line(&self, x: *const f32, y: *mut f32, scratch: &mut [f32]) {
         let n = self.n;
+        if n == 8 * self.first {
+            // 64 and 128: both stages in registers.
+            let tw = self.stages[0].twiddles.as_ptr();
+            // SAFETY: n complex numbers each side; the table is stage 2's (ns = first, R = 8).
+            unsafe {
+                match (self.first, self.inverse) {
+                    (8, false) => in_registers::<8, false>(x, y, tw),
+                    (8, true) => in_registers::<8, true>(x, y, tw),
+                    (16, false) => in_registers::<16, false>(x, y, tw),
+                    (16, true) => in_registers::<16, true>(x, y, tw),
+                    _ => unreachable!("first radix is 8 or 16"),
+                }
+            }
+            return;
+        }
         let (s1, s2) = scratch.split_at_mut(2 * n);
         let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
         let in_place = x == y as *const f32;
@@ -250,12 +257,16 @@ fn cmul_const(a: V, c: f32, s: f32) -> V {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn pm_i<const INV: bool>(a: V, b: V) -> (V, V) {
-    let one = _mm512_set1_ps(1.0);
-    let s = swap(b);
-    // a - i b = (a.re + b.im, a.im - b.re): fmsubadd adds in even lanes, subtracts in odd ones.
-    let minus = _mm512_fmsubadd_ps(a, one, s);
-    let plus = _mm512_fmaddsub_ps(a, one, s);
+fn pm_i<const INV: bool>(a: V, b: V, one: V) -> (V, V) {
+    // a - i b = (a.re + b.im, a.im - b.re): fmsubadd adds in even lanes, subtracts in odd ones;
+    // a + i b: fmaddsub. Written out because LLVM turns the intrinsics (with a 1.0 it can see or
+    // not) into an fma, an fms and two blends.
+    let (mut minus, mut plus) = (swap(b), swap(b));
+    // SAFETY: register-only arithmetic; AVX-512F is enabled for this function.
+    unsafe {
+        std::arch::asm!("vfmsubadd231ps {d}, {a}, {o}", d = inout(zmm_reg) minus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
+        std::arch::asm!("vfmaddsub231ps {d}, {a}, {o}", d = inout(zmm_reg) plus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
+    }
     if INV { (plus, minus) } else { (minus, plus) }
 }
 
@@ -283,14 +294,14 @@ fn dft2(v: &mut [V]) {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn dft4<const INV: bool>(v: &mut [V], s: usize) {
+fn dft4<const INV: bool>(v: &mut [V], s: usize, one: V) {
     let t0 = _mm512_add_ps(v[0], v[2 * s]);
     let t1 = _mm512_sub_ps(v[0], v[2 * s]);
     let t2 = _mm512_add_ps(v[s], v[3 * s]);
     let t3 = _mm512_sub_ps(v[s], v[3 * s]);
     v[0] = _mm512_add_ps(t0, t2);
     v[2 * s] = _mm512_sub_ps(t0, t2);
-    let (y1, y3) = pm_i::<INV>(t1, t3);
+    let (y1, y3) = pm_i::<INV>(t1, t3, one);
     v[s] = y1;
     v[3 * s] = y3;
 }
@@ -324,59 +335,13 @@ fn twiddle_const<const INV: bool>(a: V, e: usize, big_n: usize) -> V {
     }
 }
 
-/// 8-point DFT in place: radix 2 (decimation in frequency), then two 4-point DFTs.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft8<const INV: bool>(v: &mut [V]) {
-    let mut u = [_mm512_setzero_ps(); 8];
-    for k in 0..4 {
-        u[k] = _mm512_add_ps(v[k], v[k + 4]);
-        u[k + 4] = twiddle_const::<INV>(_mm512_sub_ps(v[k], v[k + 4]), k, 8);
-    }
-    dft4::<INV>(&mut u[0..], 1);
-    dft4::<INV>(&mut u[4..], 1);
-    // u[0..4] are outputs 0, 2, 4, 6; u[4..8] outputs 1, 3, 5, 7.
-    for p in 0..4 {
-        v[2 * p] = u[p];
-        v[2 * p + 1] = u[p + 4];
-    }
-}
 
-/// 16-point DFT in place: 4 x 4.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft16<const INV: bool>(v: &mut [V]) {
-    // Inputs k + 4 m: a 4-point DFT over m for each k (stride 4), twiddle w16^(k q), then a
-    // 4-point DFT over k for each q: output q + 4 p.
-    for k in 0..4 {
-        dft4::<INV>(&mut v[k..], 4);
-    }
-    for k in 1..4 {
-        for q in 1..4 {
-            v[k + 4 * q] = twiddle_const::<INV>(v[k + 4 * q], k * q, 16);
-        }
-    }
-    let mut u = [_mm512_setzero_ps(); 16];
-    for q in 0..4 {
-        for k in 0..4 {
-            u[4 * q + k] = v[k + 4 * q];
-        }
-        dft4::<INV>(&mut u[4 * q..], 1);
-    }
-    for q in 0..4 {
-        for p in 0..4 {
-            v[q + 4 * p] = u[4 * q + p];
-        }
-    }
-}
 
 /// 5-point DFT in place.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn dft5<const INV: bool>(v: &mut [V]) {
+fn dft5<const INV: bool>(v: &mut [V], one: V) {
     let c1 = _mm512_set1_ps(0.309_017_f32); // cos(2 pi / 5)
     let c2 = _mm512_set1_ps(-0.809_017_f32); // cos(4 pi / 5)
     let s1 = _mm512_set1_ps(0.951_056_5_f32); // sin(2 pi / 5)
@@ -392,26 +357,68 @@ fn dft5<const INV: bool>(v: &mut [V]) {
     let d1 = _mm512_fmadd_ps(s2, t4, _mm512_mul_ps(s1, t3));
     let d2 = _mm512_fnmadd_ps(s1, t4, _mm512_mul_ps(s2, t3));
     // Forward: X1 = b1 - i d1, X4 = b1 + i d1, X2 = b2 - i d2, X3 = b2 + i d2.
-    let (x1, x4) = pm_i::<INV>(b1, d1);
-    let (x2, x3) = pm_i::<INV>(b2, d2);
+    let (x1, x4) = pm_i::<INV>(b1, d1, one);
+    let (x2, x3) = pm_i::<INV>(b2, d2, one);
     v[1] = x1;
     v[2] = x2;
     v[3] = x3;
     v[4] = x4;
 }
 
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft<const R: usize, const INV: bool>(v: &mut [V; R]) {
-    match R {
-        2 => dft2(v),
-        4 => dft4::<INV>(v, 1),
-        5 => dft5::<INV>(v),
-        8 => dft8::<INV>(v),
-        16 => dft16::<INV>(v),
-        _ => unreachable!(),
-    }
+
+/// The R-point DFT of `v` (R registers) in place, in natural order. A macro so that it is always
+/// inlined (`#[inline(always)]` cannot go with `#[target_feature]`, and LLVM outlined the
+/// 16-point one, passing the registers through memory). `$inv`: the const INV in scope.
+macro_rules! dft {
+    ($r:expr, $inv:ident, $v:expr, $one:expr) => {{
+        let v: &mut [V] = &mut $v[..];
+        let one: V = $one;
+        match $r {
+            2 => dft2(v),
+            4 => dft4::<$inv>(v, 1, one),
+            5 => dft5::<$inv>(v, one),
+            8 => {
+                // Radix 2 (decimation in frequency), then two 4-point DFTs.
+                let mut u = [_mm512_setzero_ps(); 8];
+                for k in 0..4 {
+                    u[k] = _mm512_add_ps(v[k], v[k + 4]);
+                    u[k + 4] = twiddle_const::<$inv>(_mm512_sub_ps(v[k], v[k + 4]), k, 8);
+                }
+                dft4::<$inv>(&mut u[0..], 1, one);
+                dft4::<$inv>(&mut u[4..], 1, one);
+                // u[0..4] are outputs 0, 2, 4, 6; u[4..8] outputs 1, 3, 5, 7.
+                for p in 0..4 {
+                    v[2 * p] = u[p];
+                    v[2 * p + 1] = u[p + 4];
+                }
+            }
+            16 => {
+                // 4 x 4. Inputs k + 4 m: a 4-point DFT over m for each k (stride 4), twiddle
+                // w16^(k q), then a 4-point DFT over k for each q: output q + 4 p.
+                for k in 0..4 {
+                    dft4::<$inv>(&mut v[k..], 4, one);
+                }
+                for k in 1..4 {
+                    for q in 1..4 {
+                        v[k + 4 * q] = twiddle_const::<$inv>(v[k + 4 * q], k * q, 16);
+                    }
+                }
+                let mut u = [_mm512_setzero_ps(); 16];
+                for q in 0..4 {
+                    for k in 0..4 {
+                        u[4 * q + k] = v[k + 4 * q];
+                    }
+                    dft4::<$inv>(&mut u[4 * q..], 1, one);
+                }
+                for q in 0..4 {
+                    for p in 0..4 {
+                        v[q + 4 * p] = u[4 * q + p];
+                    }
+                }
+            }
+            _ => unreachable!("radix {}", $r),
+        }
+    }};
 }
 
 /// 8 x 8 transpose of complex numbers (64-bit lanes): out[l] lane r = v[r] lane l.
@@ -458,14 +465,20 @@ fn transpose8(v: &[V]) -> [V; 8] {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize) {
+    let one = opaque_one();
     let m = n / R;
     let mut jb = 0;
     while jb < m {
         let valid = (m - jb).min(8);
-        let mask: __mmask16 = if valid == 8 { 0xFFFF } else { (1u16 << (2 * valid)) - 1 };
-        // SAFETY: element jb + r m + l < (r + 1) m <= n for l < valid (masked lanes not read).
-        let mut v: [V; R] = std::array::from_fn(|r| unsafe { _mm512_maskz_loadu_ps(mask, x.add(2 * (jb + r * m))) });
-        dft::<R, INV>(&mut v);
+        let mut v: [V; R] = if valid == 8 {
+            // SAFETY: element jb + r m + 7 < (r + 1) m <= n.
+            std::array::from_fn(|r| unsafe { _mm512_loadu_ps(x.add(2 * (jb + r * m))) })
+        } else {
+            let mask: __mmask16 = (1u16 << (2 * valid)) - 1;
+            // SAFETY: as above for the lanes l < valid; the masked ones are not read.
+            std::array::from_fn(|r| unsafe { _mm512_maskz_loadu_ps(mask, x.add(2 * (jb + r * m))) })
+        };
+        dft!(R, INV, v, one);
         for h in 0..R / 8 {
             let t = transpose8(&v[8 * h..8 * h + 8]);
             for (l, &tl) in t.iter().enumerate().take(valid) {
@@ -477,6 +490,41 @@ unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f3
     }
 }
 
+/// A line of n = 8 R (64 or 128) whole in registers: the first stage (R, one block of eight j),
+/// whose transposed outputs are the second stage's (radix 8, Ns = R) inputs as they stand.
+/// Reads all of x before writing y, so it may run in place.
+///
+/// # Safety
+/// x and y cover 8 R complex numbers; tw is the second stage's table.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32) {
+    let one = opaque_one();
+    // SAFETY (loads, stores, table): in bounds by the contract above.
+    let mut v: [V; R] = std::array::from_fn(|r| unsafe { _mm512_loadu_ps(x.add(16 * r)) });
+    dft!(R, INV, v, one);
+    for h in 0..R / 8 {
+        // t[r] holds x2[8 h + R r + l] (lane l): the second stage's block of k = 8 h.
+        let mut t = transpose8(&v[8 * h..8 * h + 8]);
+        for r in 1..8 {
+            let w = unsafe { tw.add((h * 7 + r - 1) * 32) };
+            t[r] = unsafe { cmul(t[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16))) };
+        }
+        dft!(8, INV, t, one);
+        for (r, &tr) in t.iter().enumerate() {
+            unsafe { _mm512_storeu_ps(y.add(2 * (8 * h + r * R)), tr) };
+        }
+    }
+}
+
+/// 1.0 in every lane, hidden from the optimiser (see `pm_i`).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn opaque_one() -> V {
+    _mm512_set1_ps(std::hint::black_box(1.0))
+}
+
 /// A later stage (Ns a multiple of 8): butterflies j = jb .. jb + 8 share j / Ns, so their
 /// reads and writes are whole registers.
 ///
@@ -485,26 +533,30 @@ unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f3
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32) {
+    let one = opaque_one();
     let m = n / R;
-    let mut jb = 0;
-    while jb < m {
-        let k0 = jb % ns;
-        let base = (jb - k0) * R + k0;
-        // SAFETY: jb + 8 <= m (m a multiple of 8), so every read is below n; base + r ns + 8
-        // <= n; the twiddle block k0 / 8 is in the table.
-        unsafe {
-            let mut v: [V; R] = std::array::from_fn(|r| _mm512_loadu_ps(x.add(2 * (jb + r * m))));
-            let t = tw.add(k0 / 8 * (R - 1) * 32);
-            for r in 1..R {
-                let w = t.add((r - 1) * 32);
-                v[r] = cmul(v[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
-            }
-            dft::<R, INV>(&mut v);
-            for (r, &vr) in v.iter().enumerate() {
-                _mm512_storeu_ps(y.add(2 * (base + r * ns)), vr);
+    // j = q ns + k: blocks q of the sub-transforms done so far, k within them (ns <= m, both
+    // multiples of 8).
+    for q in 0..m / ns {
+        for k0 in (0..ns).step_by(8) {
+            let jb = q * ns + k0;
+            // SAFETY: jb + 8 <= m, so every read is below n; q ns R + k0 + r ns + 8 <= n; the
+            // twiddle block k0 / 8 is in the table.
+            unsafe {
+                let src = x.add(2 * jb);
+                let mut v: [V; R] = std::array::from_fn(|r| _mm512_loadu_ps(src.add(2 * r * m)));
+                let t = tw.add(k0 / 8 * (R - 1) * 32);
+                for r in 1..R {
+                    let w = t.add((r - 1) * 32);
+                    v[r] = cmul(v[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
+                }
+                dft!(R, INV, v, one);
+                let dst = y.add(2 * (q * ns * R + k0));
+                for (r, &vr) in v.iter().enumerate() {
+                    _mm512_storeu_ps(dst.add(2 * r * ns), vr);
+                }
             }
         }
-        jb += 8;
     }
 }
 
@@ -531,7 +583,10 @@ mod tests {
 
     #[test]
     fn radices_cover_their_lengths() {
-        for n in [64, 128, 256, 512, 1024, 2048, 4096, 8192, 1 << 16, 1000, 200, 320, 640, 8000] {
+        for (n, want) in [(64, &[8, 8][..]), (128, &[16, 8]), (512, &[16, 16, 2]), (1024, &[16, 16, 4]), (2048, &[16, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])] {
+            assert_eq!(radices(n).as_deref(), Some(want), "{n}");
+        }
+        for n in [64, 128, 256, 512, 1024, 2048, 4096, 8192, 1 << 16, 1000, 200, 320, 640, 8000, 80, 160] {
             let r = radices(n).unwrap_or_else(|| panic!("{n}"));
             assert_eq!(r.iter().product::<usize>(), n, "{n}: {r:?}");
             assert!(matches!(r[0], 8 | 16), "{n}: {r:?}");
@@ -585,7 +640,9 @@ mod tests {
     #[ignore]
     fn speed() {
         use rustfft::FftPlanner;
-        for n in [64, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384] {
+        // `LINES_SPEED="256 1024"` picks lengths.
+        let lengths: Vec<usize> = std::env::var("LINES_SPEED").map_or(vec![64, 128, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384], |v| v.split_whitespace().filter_map(|s| s.parse().ok()).collect());
+        for n in lengths {
             let Some(fft) = LineFft::new(n, false) else { continue };
             let r = FftPlanner::<f32>::new().plan_fft_forward(n);
             for count in [16, 1024] {
