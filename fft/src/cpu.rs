@@ -37,7 +37,6 @@
 //! overlap, planar buffers that overlap, in-place input elements that share memory), the
 //! transform runs serially through the gather/scatter path: a defined, if meaningless, result.
 use crate::columns::{ColumnFft, Rows, AVX2_CHUNK, LANES};
-use crate::lines::LineFft;
 use crate::plan::{Layout, Plan};
 use crate::types::{ArrayType, FftError, Placement, Precision, Result, Status, TransformType};
 use num_complex::Complex;
@@ -91,7 +90,7 @@ pub(crate) struct Cache<F: FftNum> {
     twiddles: Mutex<HashMap<usize, Arc<[Complex<F>]>>>,
     /// AVX-512 line kernels per (length, inverse), `None` where they do not run (f64, no
     /// AVX-512, lengths they do not take).
-    lines: Mutex<HashMap<(usize, bool), Option<Arc<LineFft>>>>,
+    lines: Mutex<HashMap<(usize, bool), Option<Arc<dyn Fft<F>>>>>,
 }
 
 impl<F: Real> Cache<F> {
@@ -104,16 +103,13 @@ impl<F: Real> Cache<F> {
         }
     }
 
-    /// The line kernel for contiguous lines of `len`, if one runs here (single precision only).
-    fn line_fft(&self, len: usize, inverse: bool) -> Option<Arc<LineFft>> {
-        if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
-            return None;
-        }
-        let mut map = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry((len, inverse)).or_insert_with(|| LineFft::new(len, inverse).map(Arc::new)).clone()
-    }
 
+    /// The 1D FFT of `len`: our AVX-512 line kernels where they run (`lines.rs`), else RustFFT's.
     fn fft(&self, len: usize, inverse: bool) -> Arc<dyn Fft<F>> {
+        let line = self.lines.lock().unwrap_or_else(|e| e.into_inner()).entry((len, inverse)).or_insert_with(|| crate::lines::planned::<F>(len, inverse)).clone();
+        if let Some(line) = line {
+            return line;
+        }
         let direction = if inverse { FftDirection::Inverse } else { FftDirection::Forward };
         self.planner.lock().unwrap_or_else(|e| e.into_inner()).plan_fft(len, direction)
     }
@@ -923,7 +919,6 @@ unsafe fn run_direct<F: Real>(
     let threads = if parallel { rayon::current_num_threads() } else { 1 };
     let per_chunk = (TASK_ELEMENTS / n).max(1).min(lines.count.div_ceil(4 * threads)).max(1);
     let chunks = lines.count.div_ceil(per_chunk);
-    let line_fft = F::cache().line_fft(n, fft.fft_direction() == FftDirection::Inverse);
     let body = |s: &mut Scratch<F>, c: usize| {
         let l0 = c * per_chunk;
         let len = per_chunk.min(lines.count - l0) * n;
@@ -932,13 +927,7 @@ unsafe fn run_direct<F: Real>(
         // overlap out of place); each chunk is a separate range.
         unsafe {
             let out = std::slice::from_raw_parts_mut((dst as *mut Complex<F>).add(l0 * n), len);
-            if let Some(lf) = &line_fft {
-                // F is f32 here (`line_fft`), so the complex buffers are interleaved f32.
-                let sc = grow(&mut s.fft, lf.scratch_len().div_ceil(2));
-                let sc = std::slice::from_raw_parts_mut(sc.as_mut_ptr() as *mut f32, 2 * sc.len());
-                let inp = if in_place { out.as_ptr() } else { (src as *const Complex<F>).add(l0 * n) };
-                lf.process(inp as *const f32, out.as_mut_ptr() as *mut f32, len / n, sc);
-            } else if in_place {
+            if in_place {
                 fft.process_with_scratch(out, grow(&mut s.fft, fft.get_inplace_scratch_len()));
             } else {
                 let inp = std::slice::from_raw_parts((src as *const Complex<F>).add(l0 * n), len);

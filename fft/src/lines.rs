@@ -17,8 +17,11 @@
 //! distributions' builds) were the CPU path's line kernels; the generic column passes
 //! (`columns.rs`) could not beat them on whole lines (benches/results/2026-11-21-cpu-fft.md,
 //! sixtieth session). Twice the width and unrolled butterflies can.
+use num_complex::Complex;
+use rustfft::{Direction, Fft, FftDirection, FftNum, Length};
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
+use std::sync::Arc;
 
 /// The longest line: the two scratch lines stay in L2.
 pub(crate) const MAX_LEN: usize = 1 << 16;
@@ -116,32 +119,28 @@ impl LineFft {
         Some(LineFft { n, inverse, first: radices[0], stages })
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Scratch floats `process` needs.
-    pub(crate) fn scratch_len(&self) -> usize {
-        4 * self.n
+    /// Lines in a buffer of `len` complex numbers.
+    fn lines(&self, len: usize) -> usize {
+        assert!(len % self.n == 0, "FFT buffer of {len} is not whole lines of {}", self.n);
+        len / self.n
     }
 
     /// Transforms `count` lines of `n` complex numbers: line l reads `input[2 n l ..]` and writes
     /// `output[2 n l ..]` (interleaved re, im). In place when the two are the same.
     ///
     /// # Safety
-    /// Both cover `2 n count` floats; they are the same or do not overlap. `scratch` holds
-    /// [`Self::scratch_len`] floats.
-    pub(crate) unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [f32]) {
-        assert!(scratch.len() >= self.scratch_len());
+    /// Both cover `2 n count` floats; they are the same or do not overlap.
+    unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
+        assert!(scratch.len() >= 2 * self.n, "FFT scratch too small");
+        // SAFETY: Complex<f32> is two f32s (repr(C)).
+        let scratch = unsafe { std::slice::from_raw_parts_mut(scratch.as_mut_ptr() as *mut f32, 2 * scratch.len()) };
         #[cfg(target_arch = "x86_64")]
         for l in 0..count {
             // SAFETY: AVX-512 was checked in `new`; the caller's contract covers the pointers.
-            unsafe {
-                self.line(input.add(2 * self.n * l), output.add(2 * self.n * l), scratch)
-            };
+            unsafe { self.line(input.add(2 * self.n * l), output.add(2 * self.n * l), scratch) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (input, output, count);
+        let _ = (input, output, count, scratch);
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -208,6 +207,61 @@ impl LineFft {
                 }
             }
         }
+    }
+}
+
+/// The longest line the CPU path gives these kernels: longer ones (two scratch lines beyond L1)
+/// measured level with RustFFT or slower (8192, 16384), so RustFFT keeps them.
+const USE_MAX: usize = 4096;
+
+/// The line kernel for `len` as a RustFFT [`Fft`], for the CPU path's plan cache: `Some` for
+/// single precision where the CPU has AVX-512 and the length factors (up to [`USE_MAX`]).
+pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Fft<F>>> {
+    if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() || len > USE_MAX {
+        return None;
+    }
+    let fft: Arc<dyn Fft<f32>> = Arc::new(LineFft::new(len, inverse)?);
+    // F is f32: the downcast only names the same type.
+    let any: Box<dyn std::any::Any> = Box::new(fft);
+    any.downcast::<Arc<dyn Fft<F>>>().ok().map(|b| *b)
+}
+
+impl Length for LineFft {
+    fn len(&self) -> usize {
+        self.n
+    }
+}
+
+impl Direction for LineFft {
+    fn fft_direction(&self) -> FftDirection {
+        if self.inverse { FftDirection::Inverse } else { FftDirection::Forward }
+    }
+}
+
+/// RustFFT's contract: buffers hold whole lines, scratch at least the length asked for; a
+/// breach is a bug in the caller and panics, as RustFFT's own plans do.
+impl Fft<f32> for LineFft {
+    fn process_with_scratch(&self, buffer: &mut [Complex<f32>], scratch: &mut [Complex<f32>]) {
+        let p = buffer.as_mut_ptr() as *mut f32;
+        // SAFETY: the same buffer both sides (in place), whole lines (checked in `lines`).
+        unsafe { self.process(p, p, self.lines(buffer.len()), scratch) }
+    }
+    fn process_outofplace_with_scratch(&self, input: &mut [Complex<f32>], output: &mut [Complex<f32>], scratch: &mut [Complex<f32>]) {
+        self.process_immutable_with_scratch(input, output, scratch)
+    }
+    fn process_immutable_with_scratch(&self, input: &[Complex<f32>], output: &mut [Complex<f32>], scratch: &mut [Complex<f32>]) {
+        assert_eq!(input.len(), output.len(), "FFT input and output lengths differ");
+        // SAFETY: two distinct slices (the borrow rules) of whole lines.
+        unsafe { self.process(input.as_ptr() as *const f32, output.as_mut_ptr() as *mut f32, self.lines(input.len()), scratch) }
+    }
+    fn get_inplace_scratch_len(&self) -> usize {
+        2 * self.n
+    }
+    fn get_outofplace_scratch_len(&self) -> usize {
+        2 * self.n
+    }
+    fn get_immutable_scratch_len(&self) -> usize {
+        2 * self.n
     }
 }
 
@@ -611,22 +665,20 @@ mod tests {
                 let fft = LineFft::new(n, inverse).unwrap();
                 let count = 2;
                 let x: Vec<Complex<f64>> = (0..n * count).map(|i| Complex::new(((i * 7919) % 1009) as f64 / 1009.0 - 0.5, ((i * 104729) % 997) as f64 / 997.0 - 0.5)).collect();
-                let xf: Vec<f32> = x.iter().flat_map(|c| [c.re as f32, c.im as f32]).collect();
-                let mut out = vec![f32::NAN; 2 * n * count];
+                let xf: Vec<Complex<f32>> = x.iter().map(|c| Complex::new(c.re as f32, c.im as f32)).collect();
+                let nan = Complex::new(f32::NAN, f32::NAN);
+                let mut out = vec![nan; n * count];
                 let mut inplace = xf.clone();
-                let mut scratch = vec![f32::NAN; fft.scratch_len()];
-                unsafe {
-                    fft.process(xf.as_ptr(), out.as_mut_ptr(), count, &mut scratch);
-                    let p = inplace.as_mut_ptr();
-                    fft.process(p, p, count, &mut scratch);
-                }
+                let mut scratch = vec![nan; fft.get_immutable_scratch_len()];
+                fft.process_immutable_with_scratch(&xf, &mut out, &mut scratch);
+                fft.process_with_scratch(&mut inplace, &mut scratch);
                 assert_eq!(out, inplace, "{n} {inverse}: in place differs");
                 for l in 0..count {
                     let want = dft(&x[l * n..(l + 1) * n], inverse);
                     let norm = x[l * n..(l + 1) * n].iter().map(|c| c.norm()).fold(0.0, f64::max) * n as f64;
                     let tol = 3.75e-5 * norm * (n as f64).ln() / n as f64 * 8.0;
                     for k in 0..n {
-                        let got = Complex::new(out[2 * (l * n + k)] as f64, out[2 * (l * n + k) + 1] as f64);
+                        let got = Complex::new(out[l * n + k].re as f64, out[l * n + k].im as f64);
                         assert!((got - want[k]).norm() <= tol, "{n} {inverse} line {l} bin {k}: {got} vs {}", want[k]);
                     }
                 }
@@ -646,10 +698,9 @@ mod tests {
             let Some(fft) = LineFft::new(n, false) else { continue };
             let r = FftPlanner::<f32>::new().plan_fft_forward(n);
             for count in [16, 1024] {
-                let x: Vec<f32> = (0..2 * n * count).map(|i| (i % 13) as f32).collect();
-                let mut y = vec![0f32; 2 * n * count];
-                let mut scratch = vec![0f32; fft.scratch_len()];
-                let xc: Vec<Complex<f32>> = x.chunks(2).map(|c| Complex::new(c[0], c[1])).collect();
+                let xc: Vec<Complex<f32>> = (0..n * count).map(|i| Complex::new((i % 13) as f32, (i % 7) as f32)).collect();
+                let mut y = vec![Complex::new(0f32, 0.0); n * count];
+                let mut scratch = vec![Complex::new(0f32, 0.0); fft.get_immutable_scratch_len()];
                 let mut yc = vec![Complex::new(0f32, 0.0); n * count];
                 let mut rs = vec![Complex::new(0f32, 0.0); r.get_immutable_scratch_len()];
                 let reps = (1 << 24) / (n * count) + 1;
@@ -657,7 +708,7 @@ mod tests {
                 for _ in 0..5 {
                     let t = std::time::Instant::now();
                     for _ in 0..reps {
-                        unsafe { fft.process(x.as_ptr(), y.as_mut_ptr(), count, &mut scratch) };
+                        fft.process_immutable_with_scratch(&xc, &mut y, &mut scratch);
                     }
                     best.0 = best.0.min(t.elapsed().as_secs_f64() / (reps * count) as f64 * 1e6);
                     let t = std::time::Instant::now();
