@@ -168,6 +168,9 @@ impl LineFft {
                     _ => unreachable!("first radix is 8 or 16"),
                 }
             }
+            while pf.left > 0 {
+                pf.step();
+            }
             return;
         }
         let (s1, s2) = scratch.split_at_mut(2 * n);
@@ -221,15 +224,11 @@ impl LineFft {
 /// The longest line the CPU path gives these kernels: longer ones (two scratch lines beyond L1)
 /// measured level with RustFFT or slower (8192, 16384), so RustFFT keeps them.
 const USE_MAX: usize = 4096;
-/// Lengths RustFFT keeps although these kernels take them: its hand-written 256-point
-/// butterfly ran batched 256 about 8 % faster in the bench (2 threads, AVX-512 Xeon), level in
-/// the micro-benchmark.
-const RUSTFFT_KEEPS: [usize; 1] = [256];
 
 /// The line kernel for `len` as a RustFFT [`Fft`], for the CPU path's plan cache: `Some` for
 /// single precision where the CPU has AVX-512 and the length factors (up to [`USE_MAX`]).
 pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Fft<F>>> {
-    if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() || len > USE_MAX || RUSTFFT_KEEPS.contains(&len) {
+    if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() || len > USE_MAX {
         return None;
     }
     let fft: Arc<dyn Fft<f32>> = Arc::new(LineFft::new(len, inverse)?);
