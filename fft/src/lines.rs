@@ -226,7 +226,8 @@ impl LineFft {
 }
 
 /// The longest line the CPU path gives these kernels. Longer ones measured level with RustFFT
-/// or slower (8192 - 65536, micro-benchmark, AVX-512 Xeon), so RustFFT keeps them. (From 8192
+/// or slower (8192 - 65536; micro-benchmark and bench, 2 threads, AVX-512 Xeon), so RustFFT
+/// keeps them: a line and its scratch no longer fit L1, and every stage is a pass through L2. (From 8192
 /// on, a stage's 16 reads or writes are 4 KiB or more apart: all in one L1 set.)
 const USE_MAX: usize = 4096;
 
