@@ -87,15 +87,18 @@ pub(crate) trait Real: FftNum + Float + Scalar<Self> {
     fn with_pool<R>(f: impl FnOnce(&mut Pooled<Self>) -> R) -> Option<R>;
 }
 
+/// Plans per (length, inverse), `None` where a kind of plan does not take the length.
+type PerLength<T> = Mutex<HashMap<(usize, bool), Option<T>>>;
+
 pub(crate) struct Cache<F: FftNum> {
     planner: Mutex<FftPlanner<F>>,
     /// Column FFTs per (length, inverse), `None` for lengths they do not take.
-    columns: Mutex<HashMap<(usize, bool), Option<Arc<ColumnFft<F>>>>>,
+    columns: PerLength<Arc<ColumnFft<F>>>,
     /// exp(-2 pi i j / n) for j < n/2, per even real length n.
     twiddles: Mutex<HashMap<usize, Arc<[Complex<F>]>>>,
     /// AVX-512 line kernels per (length, inverse), `None` where they do not run (f64, no
     /// AVX-512, lengths they do not take).
-    lines: Mutex<HashMap<(usize, bool), Option<Arc<dyn Fft<F>>>>>,
+    lines: PerLength<Arc<dyn Fft<F>>>,
 }
 
 impl<F: Real> Cache<F> {

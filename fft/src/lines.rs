@@ -53,7 +53,7 @@ struct Stage {
 /// The radices for n, first stage first; `None` if n is not 8 (or 16) times a product of the
 /// stage radices.
 fn radices(n: usize) -> Option<Vec<usize>> {
-    if !(64..=MAX_LEN).contains(&n) || n % 8 != 0 {
+    if !(64..=MAX_LEN).contains(&n) || !n.is_multiple_of(8) {
         return None;
     }
     if let Ok(spec) = std::env::var("ROCMATH_CPU_FFT_LINE_RADICES") {
@@ -65,7 +65,7 @@ fn radices(n: usize) -> Option<Vec<usize>> {
     }
     let mut rest = n;
     let mut fives = 0;
-    while rest % 5 == 0 {
+    while rest.is_multiple_of(5) {
         rest /= 5;
         fives += 1;
     }
@@ -129,7 +129,7 @@ impl LineFft {
 
     /// Lines in a buffer of `len` complex numbers.
     fn lines(&self, len: usize) -> usize {
-        assert!(len % self.n == 0, "FFT buffer of {len} is not whole lines of {}", self.n);
+        assert!(len.is_multiple_of(self.n), "FFT buffer of {len} is not whole lines of {}", self.n);
         len / self.n
     }
 
@@ -178,7 +178,7 @@ impl LineFft {
         }
         let (s1, s2) = scratch.split_at_mut(2 * n);
         let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
-        let in_place = x == y as *const f32;
+        let in_place = std::ptr::eq(x, y);
         // Destinations, last first: the output, then the scratch lines in turn (or the output
         // out of place), so that no stage reads what it writes and the input is read only by
         // the first stage.
@@ -578,9 +578,9 @@ unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f
     for h in 0..R / 8 {
         // t[r] holds x2[8 h + R r + l] (lane l): the second stage's block of k = 8 h.
         let mut t = transpose8(&v[8 * h..8 * h + 8]);
-        for r in 1..8 {
+        for (r, tr) in t.iter_mut().enumerate().skip(1) {
             let w = unsafe { tw.add((h * 7 + r - 1) * 32) };
-            t[r] = unsafe { cmul(t[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16))) };
+            *tr = unsafe { cmul(*tr, _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16))) };
         }
         dft!(8, INV, t, one);
         for (r, &tr) in t.iter().enumerate() {
@@ -605,11 +605,9 @@ impl Prefetch {
     #[target_feature(enable = "avx512f")]
     fn step(&mut self) {
         for _ in 0..self.per_block.min(self.left) {
-            // SAFETY: prefetches do not fault; the pointers stay within the caller's lines.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(self.next_in);
-                _mm_prefetch::<_MM_HINT_ET0>(self.next_out);
-            }
+            // (Prefetches are hints: they do not fault, whatever the address.)
+            _mm_prefetch::<_MM_HINT_T0>(self.next_in);
+            _mm_prefetch::<_MM_HINT_ET0>(self.next_out);
             self.next_in = self.next_in.wrapping_add(64);
             self.next_out = self.next_out.wrapping_add(64);
             self.left -= 1;
@@ -646,9 +644,9 @@ unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: 
                 let src = x.add(2 * jb);
                 let mut v: [V; R] = std::array::from_fn(|r| _mm512_loadu_ps(src.add(2 * r * m)));
                 let t = tw.add(k0 / 8 * (R - 1) * 32);
-                for r in 1..R {
+                for (r, vr) in v.iter_mut().enumerate().skip(1) {
                     let w = t.add((r - 1) * 32);
-                    v[r] = cmul(v[r], _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
+                    *vr = cmul(*vr, _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
                 }
                 dft!(R, INV, v, one);
                 let dst = y.add(2 * (q * ns * R + k0));
