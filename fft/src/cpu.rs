@@ -3,10 +3,10 @@
 //! A transform is a sequence of passes, one per dimension. A pass runs 1D transforms along its
 //! dimension over every "line" (every index of the other dimensions and of the batch): it
 //! gathers a panel of lines from its source through raw pointers into per-thread scratch (in the
-//! compute precision), transforms them with RustFFT, and scatters them to its destination
-//! (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours at a time:
-//! `columns.rs`, `run_columns`). So
-//! any layout (offsets, strides, distances, interleaved, planar, real, hermitian) runs the same
+//! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 line kernels for
+//! single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
+//! destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours
+//! at a time: `columns.rs`, `run_columns`). So any layout (offsets, strides, distances, interleaved, planar, real, hermitian) runs the same
 //! way, each line reads all of its input before writing, and no `&mut` slice ever covers user
 //! memory that something else may touch.
 //!
@@ -23,7 +23,7 @@
 //!
 //! Fast path: a complex pass whose lines are contiguous, packed and of the compute type (a
 //! batched 1D c2c on interleaved f32/f64 data, or dim 0 of a packed multi-dimensional one) hands
-//! the memory to RustFFT directly. Strided lines go in panels of neighbours (one cache line
+//! the memory to the 1D FFT directly. Strided lines go in panels of neighbours (one cache line
 //! serves several lines), with the panel's rows padded off 4 KiB multiples. Lines, chunks of
 //! lines, or groups of whole small transforms run in parallel when the plan holds more than
 //! 2^15 elements: the calling thread and helpers from the rayon pool take tasks from a shared
@@ -110,7 +110,6 @@ impl<F: Real> Cache<F> {
             lines: Mutex::new(HashMap::new()),
         }
     }
-
 
     /// The 1D FFT of `len`: our AVX-512 line kernels where they run (`lines.rs`), else RustFFT's.
     fn fft(&self, len: usize, inverse: bool) -> Arc<dyn Fft<F>> {
