@@ -6,9 +6,9 @@
 //! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 line kernels for
 //! single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
 //! destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours
-//! at a time: `columns.rs`, `run_columns`). So any layout (offsets, strides, distances, interleaved, planar, real, hermitian) runs the same
-//! way, each line reads all of its input before writing, and no `&mut` slice ever covers user
-//! memory that something else may touch.
+//! at a time: `columns.rs`, `run_columns`). So any layout (offsets, strides, distances,
+//! interleaved, planar, real, hermitian) runs the same way, each line reads all of its input
+//! before writing, and no `&mut` slice ever covers user memory that something else may touch.
 //!
 //! - Complex: passes along dims 0, 1, 2; input -> output, then output -> output.
 //! - Real forward: the real transform along dim 0 (input -> output), then complex passes along
