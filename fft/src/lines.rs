@@ -110,7 +110,7 @@ fn radices(n: usize) -> Option<Vec<usize>> {
 
 impl LineFft {
     pub(crate) fn new(n: usize, inverse: bool) -> Option<LineFft> {
-        if !has_avx512() {
+        if !has_avx512() || n > MAX_LEN {
             return None;
         }
         if n >= FOUR_STEP_MIN && n.is_multiple_of(16) {
@@ -841,6 +841,11 @@ mod tests {
         }
         for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
             assert!(radices(n).is_none(), "{n}");
+        }
+        if has_avx512() {
+            // Longer lines stay with RustFFT (the four-step would take them, unmeasured).
+            assert!(LineFft::new(1 << 17, false).is_none());
+            assert!(LineFft::new(1 << 16, false).is_some_and(|f| f.four_step.is_some()));
         }
     }
 
