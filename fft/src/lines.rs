@@ -175,7 +175,7 @@ impl LineFft {
         if let Some(fs) = &self.four_step {
             let (z, rest) = scratch.split_at_mut(16 * FourStep::row_stride(self.n));
             for l in 0..count {
-                // SAFETY: as below; z holds n complex numbers, rest the rows' scratch.
+                // SAFETY: as below; z holds the 16 padded rows, rest the rows' scratch.
                 unsafe { fs.line(self.n, self.inverse, input.add(2 * self.n * l), output.add(2 * self.n * l), z.as_mut_ptr() as *mut f32, rest) };
             }
             return;
