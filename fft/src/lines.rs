@@ -265,11 +265,10 @@ impl LineFft {
     }
 }
 
-
 /// The line kernel for `len` as a RustFFT [`Fft`], for the CPU path's plan cache: `Some` for
-/// single precision where the CPU has AVX-512 and the length factors. Against RustFFT in the
-/// bench on 2 threads (`s61-ab-large-lines.txt`), the four-step lengths: 8192 and 16384 level,
-/// 32768 5-10 % and 65536 13-15 % faster; the shorter ones above.
+/// single precision where the CPU has AVX-512 and the length factors. (Against RustFFT in the
+/// bench on 2 threads: 1.1-1.5x faster at 256-4096 and 1000; the four-step level at 8192 and
+/// 16384, 5-15 % faster at 32768 and 65536; benches/results/2026-11-21-cpu-fft.md.)
 pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Fft<F>>> {
     if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
         return None;
