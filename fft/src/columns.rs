@@ -32,7 +32,7 @@ fn radix_8_pays() -> bool {
     })
 }
 
-fn has_avx512() -> bool {
+pub(crate) fn has_avx512() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx512f")

@@ -119,24 +119,13 @@ impl LineFft {
             }
         }
         let radices = radices(n)?;
-        let sign = if inverse { 1.0 } else { -1.0 };
         let mut stages = Vec::new();
         let mut ns = radices[0];
         for &radix in &radices[1..] {
             let mut twiddles = Vec::with_capacity(ns / 8 * (radix - 1) * 32);
             for kb in 0..ns / 8 {
                 for r in 1..radix {
-                    let w: Vec<(f32, f32)> = (0..8)
-                        .map(|l| {
-                            // Computed in f64 from an exact fraction, rounded once.
-                            let k = kb * 8 + l;
-                            let e = (r * k) % (ns * radix);
-                            let (s, c) = (sign * 2.0 * std::f64::consts::PI * e as f64 / (ns * radix) as f64).sin_cos();
-                            (c as f32, s as f32)
-                        })
-                        .collect();
-                    twiddles.extend(w.iter().flat_map(|&(c, _)| [c, c]));
-                    twiddles.extend(w.iter().flat_map(|&(_, s)| [s, s]));
+                    push_doubled(&mut twiddles, |l| root(r * (kb * 8 + l), ns * radix, inverse));
                 }
             }
             stages.push(Stage { radix, ns, twiddles });
@@ -318,18 +307,28 @@ impl Fft<f32> for LineFft {
     }
 }
 
+/// Whether the kernels run: AVX-512 present and not turned off (`ROCMATH_CPU_FFT_LINES=0`,
+/// RustFFT then runs the lines, for A/B).
 fn has_avx512() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        // `ROCMATH_CPU_FFT_LINES=0` turns the kernels off (RustFFT then runs the lines), for A/B.
-        let off = *OFF.get_or_init(|| std::env::var("ROCMATH_CPU_FFT_LINES").is_ok_and(|v| v == "0"));
-        !off && std::arch::is_x86_feature_detected!("avx512f")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let off = *OFF.get_or_init(|| std::env::var("ROCMATH_CPU_FFT_LINES").is_ok_and(|v| v == "0"));
+    !off && crate::columns::has_avx512()
+}
+
+/// (cos, sin) of the e-th power of the n-th root of unity of the direction (exp(-2 pi i / n)
+/// forward), computed in f64 from the exact fraction (e mod n) / n and rounded once.
+fn root(e: usize, n: usize, inverse: bool) -> (f32, f32) {
+    let sign = if inverse { 1.0 } else { -1.0 };
+    let (s, c) = (sign * 2.0 * std::f64::consts::PI * (e % n) as f64 / n as f64).sin_cos();
+    (c as f32, s as f32)
+}
+
+/// Appends the twiddles w(l) of the eight lanes as two registers in the form `cmul` takes: the
+/// real parts twice each, then the imaginary parts twice each.
+fn push_doubled(out: &mut Vec<f32>, w: impl Fn(usize) -> (f32, f32)) {
+    let w: [(f32, f32); 8] = std::array::from_fn(w);
+    out.extend(w.iter().flat_map(|&(c, _)| [c, c]));
+    out.extend(w.iter().flat_map(|&(_, s)| [s, s]));
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -704,23 +703,17 @@ const FOUR_STEP_MIN: usize = 8192;
 impl FourStep {
     fn new(n: usize, inverse: bool) -> Option<FourStep> {
         let n2 = n / 16;
-        radices(n2)?;
         let rows = Box::new(LineFft::new(n2, inverse)?);
-        let sign = if inverse { 1.0 } else { -1.0 };
-        // In f64 from the exact fraction (e mod n) / n, rounded once.
-        let w = |e: usize| (sign * 2.0 * std::f64::consts::PI * (e % n) as f64 / n as f64).sin_cos();
         let mut block = Vec::with_capacity(n2 / 8 * 30);
         for b in 0..n2 / 8 {
             for k1 in 1..16 {
-                let (s, c) = w(8 * b * k1);
-                block.extend([c as f32, s as f32]);
+                let (c, s) = root(8 * b * k1, n, inverse);
+                block.extend([c, s]);
             }
         }
         let mut lane = Vec::with_capacity(15 * 32);
         for k1 in 1..16 {
-            let t: Vec<(f64, f64)> = (0..8).map(|l| w(l * k1)).collect();
-            lane.extend(t.iter().flat_map(|&(_, c)| [c as f32, c as f32]));
-            lane.extend(t.iter().flat_map(|&(s, _)| [s as f32, s as f32]));
+            push_doubled(&mut lane, |l| root(l * k1, n, inverse));
         }
         Some(FourStep { rows, block, lane })
     }
