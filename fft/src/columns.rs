@@ -32,15 +32,23 @@ fn radix_8_pays() -> bool {
     })
 }
 
+/// Whether the CPU path's FFT kernels (these and `lines.rs`) use AVX-512: the CPU has it and
+/// `ROCMATH_CPU_FFT_ISA=avx2` does not cap them at AVX2 (to measure the AVX2 builds, as an
+/// AVX2-only CPU runs them, on an AVX-512 machine).
 pub(crate) fn has_avx512() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512f")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    static AVX512: OnceLock<bool> = OnceLock::new();
+    *AVX512.get_or_init(|| {
+        let capped = std::env::var("ROCMATH_CPU_FFT_ISA").is_ok_and(|v| v == "avx2");
+        #[cfg(target_arch = "x86_64")]
+        {
+            !capped && std::arch::is_x86_feature_detected!("avx512f")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = capped;
+            false
+        }
+    })
 }
 
 /// Lines per block: each row of a block holds one element of this many lines.

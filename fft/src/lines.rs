@@ -1,18 +1,24 @@
-//! AVX-512 line kernels: single-precision complex FFTs of contiguous lines (a batched 1D c2c on
+//! Line kernels: single-precision complex FFTs of contiguous lines (a batched 1D c2c on
 //! interleaved f32 data, dim 0 of a packed multi-dimensional one, the half-length transform of
-//! an even real one), in place of RustFFT's AVX2 kernels where the CPU has AVX-512. They are a
-//! [`rustfft::Fft`], so the CPU path's plan cache hands them out like RustFFT's own plans.
+//! an even real one), in place of RustFFT's kernels where the CPU has AVX-512 or AVX2 with FMA.
+//! They are a [`rustfft::Fft`], so the CPU path's plan cache hands them out like RustFFT's own
+//! plans.
 //!
-//! A Stockham FFT on interleaved complex numbers, eight to a register (a `__m512`). A stage of
-//! radix R runs butterflies j = 0 .. n/R: it reads x[j + r n/R] (r < R), multiplies by the
-//! twiddles of k = j mod Ns (Ns: the product of the radices before it), takes the R-point DFT
-//! and writes y[(j - k) R + k + r Ns]. Eight consecutive j are one vector: the reads are always
-//! contiguous, and so are the writes once Ns is a multiple of 8. The first stage (Ns = 1) has
-//! R = 8 or 16 and writes each lane's R outputs as one run, through 8 x 8 transposes of complex
-//! numbers in registers. The butterflies are fully unrolled (the `dft!` macro, instantiated per
-//! radix in each stage function, const generics), so the DFT's constants and its lanes stay in
-//! registers; 64 and 128 run whole in registers. While a line runs, its blocks prefetch the next
-//! line's input and output, spread out (a burst of prefetches at the start of a line was slower).
+//! A Stockham FFT on interleaved complex numbers, L to a register (L = 8 in a `__m512`, 4 in a
+//! `__m256`). A stage of radix R runs butterflies j = 0 .. n/R: it reads x[j + r n/R] (r < R),
+//! multiplies by the twiddles of k = j mod Ns (Ns: the product of the radices before it), takes
+//! the R-point DFT and writes y[(j - k) R + k + r Ns]. L consecutive j are one vector: the reads
+//! are always contiguous, and so are the writes once Ns is a multiple of L. The first stage
+//! (Ns = 1) has R = 8 or 16 and writes each lane's R outputs as one run, through L x L transposes
+//! of complex numbers in registers. The butterflies are fully unrolled (generic functions always
+//! inlined into each stage's kernel, const generics), so the DFT's constants and its lanes stay in
+//! registers; on AVX-512, 64 and 128 run whole in registers. While a line runs, its blocks
+//! prefetch the next line's input and output, spread out (a burst of prefetches at the start of a
+//! line was slower).
+//!
+//! The kernels are written once over [`simd::Isa`] (a register of complex numbers and the
+//! operations on it) and compiled for each instruction set in its own functions (`#[target_feature]`),
+//! chosen at run time. AVX2 has 16 registers, not 32, so its stages take radix 8 at most.
 //!
 //! Long lines (n = 16 n2 from [`FOUR_STEP_MIN`], n2 a length the above takes) run as a four-step
 //! instead, so that every sub-FFT stays in L1: a 16-point step over the whole line with its
@@ -22,21 +28,61 @@
 //! Why: RustFFT's AVX2 kernels (four complex numbers a register) and FFTW's (AVX2 in the
 //! distributions' builds) were the CPU path's line kernels; the generic column passes
 //! (`columns.rs`) could not beat them on whole lines (benches/results/2026-11-21-cpu-fft.md,
-//! sixtieth session). Twice the width, unrolled butterflies and the prefetches do (sixty-first).
+//! sixtieth session). Twice the width, unrolled butterflies and the prefetches do (sixty-first);
+//! the AVX2 build of the same kernels is measured in the sixty-second.
 use num_complex::Complex;
 use rustfft::{Direction, Fft, FftDirection, FftNum, Length};
-#[cfg(target_arch = "x86_64")]
-use std::arch::x86_64::*;
 use std::sync::Arc;
 
 /// The longest line the kernels take (a line and the four-step's scratch, 1 MiB, fit L2).
 pub(crate) const MAX_LEN: usize = 1 << 16;
 
-/// A plan for lines of one length and direction. `None` from [`LineFft::new`] where the CPU
-/// lacks AVX-512 or the length does not factor as above.
+/// The instruction set a plan's kernels run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    /// AVX-512F: 8 complex numbers a register, 32 registers.
+    Avx512,
+    /// AVX2 and FMA: 4 complex numbers a register, 16 registers.
+    Avx2,
+}
+
+impl Width {
+    /// Complex numbers a register.
+    fn lanes(self) -> usize {
+        match self {
+            Width::Avx512 => 8,
+            Width::Avx2 => 4,
+        }
+    }
+}
+
+/// The instruction set the kernels run on here, `None` where they do not run: the CPU lacks
+/// AVX2 and FMA, or `ROCMATH_CPU_FFT_LINES=0` (RustFFT then runs the lines, for A/B). AVX-512
+/// where `columns::has_avx512` says so (which `ROCMATH_CPU_FFT_ISA=avx2` turns off, to measure
+/// the AVX2 build on an AVX-512 machine).
+fn width() -> Option<Width> {
+    static WIDTH: std::sync::OnceLock<Option<Width>> = std::sync::OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        if std::env::var("ROCMATH_CPU_FFT_LINES").is_ok_and(|v| v == "0") {
+            return None;
+        }
+        if crate::columns::has_avx512() {
+            return Some(Width::Avx512);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+            return Some(Width::Avx2);
+        }
+        None
+    })
+}
+
+/// A plan for lines of one length and direction. `None` from [`LineFft::new`] where the kernels
+/// do not run ([`width`]) or the length does not factor as above.
 pub(crate) struct LineFft {
     n: usize,
     inverse: bool,
+    width: Width,
     first: usize,
     stages: Vec<Stage>,
     /// Cache lines of the next line to prefetch per butterfly block ([`Prefetch`]).
@@ -49,27 +95,27 @@ pub(crate) struct LineFft {
 struct FourStep {
     /// The rows' plan (n2 points, same direction).
     rows: Box<LineFft>,
-    /// w^(j0 k1) for each block of eight j (j0 = 8 b) and k1 = 1 .. 16, w = exp(-+2 pi i / n):
+    /// w^(j0 k1) for each block of L j (j0 = L b) and k1 = 1 .. 16, w = exp(-+2 pi i / n):
     /// (re, im) pairs, 30 floats a block.
     block: Vec<f32>,
-    /// w^(l k1) for the lanes l < 8 and k1 = 1 .. 16: the real parts twice each, then the
-    /// imaginary parts, 32 floats a k1.
+    /// w^(l k1) for the lanes l < L and k1 = 1 .. 16: the real parts twice each, then the
+    /// imaginary parts, 4 L floats a k1.
     lane: Vec<f32>,
 }
 
 struct Stage {
     radix: usize,
-    /// The product of the radices before this stage (a multiple of 8).
+    /// The product of the radices before this stage (a multiple of L).
     ns: usize,
-    /// For each block of eight k (k = 0 .. ns) and each r = 1 .. R: w^(r k), w = exp(-+2 pi i /
+    /// For each block of L k (k = 0 .. ns) and each r = 1 .. R: w^(r k), w = exp(-+2 pi i /
     /// (ns R)), as two registers: the real parts twice each [re0 re0 re1 re1 ...], then the
-    /// imaginary parts. 32 floats a (block, r).
+    /// imaginary parts. 4 L floats a (block, r).
     twiddles: Vec<f32>,
 }
 
-/// The radices for n, first stage first; `None` if n is not 8 (or 16) times a product of the
-/// stage radices.
-fn radices(n: usize) -> Option<Vec<usize>> {
+/// The radices for n on `width`, first stage first; `None` if n is not 8 (or 16) times a
+/// product of the stage radices.
+fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
     if !(64..=MAX_LEN).contains(&n) || !n.is_multiple_of(8) {
         return None;
     }
@@ -89,53 +135,73 @@ fn radices(n: usize) -> Option<Vec<usize>> {
     if !rest.is_power_of_two() || rest < 8 {
         return None;
     }
-    // The power of two: 16 first (8 for 8 itself), then 16s, with the bits left over as one
-    // 2, 4 or 8: an 8 right after the first stage, a 2 or 4 last (measured at 512 - 4096 on
-    // an AVX-512 Xeon: 16 8 16 beat 16 16 8 at 2048, 16 16 2 beat 8 8 8 at 512).
     let bits = rest.trailing_zeros() as usize;
-    // (64: 8 x 8, which runs in registers.)
-    let mut out: Vec<usize> = vec![if bits >= 4 && bits != 6 { 16 } else { 8 }];
-    let after = bits - out[0].trailing_zeros() as usize;
-    let (sixteens, left) = (after / 4, after % 4);
-    if left == 3 {
-        out.push(8);
-    }
-    out.extend(std::iter::repeat_n(16, sixteens));
-    if left == 1 || left == 2 {
-        out.push(1 << left);
-    }
+    let mut out: Vec<usize> = match width {
+        // The power of two: 16 first (8 for 8 itself), then 16s, with the bits left over as one
+        // 2, 4 or 8: an 8 right after the first stage, a 2 or 4 last (measured at 512 - 4096 on
+        // an AVX-512 Xeon: 16 8 16 beat 16 16 8 at 2048, 16 16 2 beat 8 8 8 at 512).
+        Width::Avx512 => {
+            // (64: 8 x 8, which runs in registers.)
+            let mut out = vec![if bits >= 4 && bits != 6 { 16usize } else { 8 }];
+            let after = bits - out[0].trailing_zeros() as usize;
+            let (sixteens, left) = (after / 4, after % 4);
+            if left == 3 {
+                out.push(8);
+            }
+            out.extend(std::iter::repeat_n(16, sixteens));
+            if left == 1 || left == 2 {
+                out.push(1 << left);
+            }
+            out
+        }
+        // 8s, with one 2 or 4 left over last: a radix-16 butterfly's 16 registers, its twiddles
+        // and constants would not fit AVX2's 16 registers.
+        Width::Avx2 => {
+            let after = bits - 3;
+            let mut out = vec![8; 1 + after / 3];
+            if after % 3 != 0 {
+                out.push(1 << (after % 3));
+            }
+            out
+        }
+    };
     out.extend(std::iter::repeat_n(5, fives));
     (out.len() >= 2).then_some(out)
 }
 
 impl LineFft {
     pub(crate) fn new(n: usize, inverse: bool) -> Option<LineFft> {
-        if !has_avx512() || n > MAX_LEN {
+        Self::with_width(n, inverse, width()?)
+    }
+
+    fn with_width(n: usize, inverse: bool, width: Width) -> Option<LineFft> {
+        if n > MAX_LEN {
             return None;
         }
         if n >= FOUR_STEP_MIN && n.is_multiple_of(16) {
-            if let Some(fs) = FourStep::new(n, inverse) {
-                return Some(LineFft { n, inverse, first: 16, stages: Vec::new(), prefetch_per_block: 0, four_step: Some(fs) });
+            if let Some(fs) = FourStep::new(n, inverse, width) {
+                return Some(LineFft { n, inverse, width, first: 16, stages: Vec::new(), prefetch_per_block: 0, four_step: Some(fs) });
             }
         }
-        let radices = radices(n)?;
+        let radices = radices(n, width)?;
+        let lanes = width.lanes();
         let mut stages = Vec::new();
         let mut ns = radices[0];
         for &radix in &radices[1..] {
-            let mut twiddles = Vec::with_capacity(ns / 8 * (radix - 1) * 32);
-            for kb in 0..ns / 8 {
+            let mut twiddles = Vec::with_capacity(ns / lanes * (radix - 1) * 4 * lanes);
+            for kb in 0..ns / lanes {
                 for r in 1..radix {
-                    push_doubled(&mut twiddles, |l| root(r * (kb * 8 + l), ns * radix, inverse));
+                    push_doubled(&mut twiddles, lanes, |l| root(r * (kb * lanes + l), ns * radix, inverse));
                 }
             }
             stages.push(Stage { radix, ns, twiddles });
             ns *= radix;
         }
         debug_assert_eq!(ns, n);
-        // Blocks of eight butterflies a line: n / (8 R) a stage.
-        let blocks: usize = radices.iter().map(|r| (n / r).div_ceil(8)).sum();
+        // Blocks of L butterflies a line: n / (L R) a stage.
+        let blocks: usize = radices.iter().map(|r| (n / r).div_ceil(lanes)).sum();
         let prefetch_per_block = (n / 8).div_ceil(blocks);
-        Some(LineFft { n, inverse, first: radices[0], stages, prefetch_per_block, four_step: None })
+        Some(LineFft { n, inverse, width, first: radices[0], stages, prefetch_per_block, four_step: None })
     }
 
     /// Scratch a call needs, in complex numbers: two lines, or for the four-step a line and a
@@ -161,42 +227,61 @@ impl LineFft {
     unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
         assert!(scratch.len() >= self.scratch_len(), "FFT scratch too small");
         #[cfg(target_arch = "x86_64")]
-        if let Some(fs) = &self.four_step {
-            let (z, rest) = scratch.split_at_mut(16 * FourStep::row_stride(self.n));
-            for l in 0..count {
-                // SAFETY: as below; z holds the 16 padded rows, rest the rows' scratch.
-                unsafe { fs.line(self.n, self.inverse, input.add(2 * self.n * l), output.add(2 * self.n * l), z.as_mut_ptr() as *mut f32, rest) };
+        // SAFETY: `width` was checked against the CPU when the plan was made; the caller's
+        // contract covers the pointers.
+        unsafe {
+            match self.width {
+                Width::Avx512 => self.process_with::<simd::Avx512>(input, output, count, scratch),
+                Width::Avx2 => self.process_with::<simd::Avx2>(input, output, count, scratch),
             }
-            return;
-        }
-        // SAFETY: Complex<f32> is two f32s (repr(C)).
-        let scratch = unsafe { std::slice::from_raw_parts_mut(scratch.as_mut_ptr() as *mut f32, 2 * scratch.len()) };
-        #[cfg(target_arch = "x86_64")]
-        for l in 0..count {
-            let (x, y) = (input.wrapping_add(2 * self.n * l), output.wrapping_add(2 * self.n * l));
-            let lines_left = if l + 1 < count { self.n / 8 } else { 0 };
-            let pf = Prefetch { next_in: x.wrapping_add(2 * self.n) as *const i8, next_out: y.wrapping_add(2 * self.n) as *const i8, left: lines_left, per_block: self.prefetch_per_block };
-            // SAFETY: AVX-512 was checked in `new`; the caller's contract covers the pointers.
-            unsafe { self.line(x, y, scratch, pf) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (input, output, count, scratch);
     }
 
+    /// [`Self::process`] on the kernels for `I`.
+    ///
+    /// # Safety
+    /// As `process`; the CPU has `I`'s instruction set.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn line(&self, x: *const f32, y: *mut f32, scratch: &mut [f32], mut pf: Prefetch) {
+    unsafe fn process_with<I: simd::Isa>(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
+        if let Some(fs) = &self.four_step {
+            let (z, rest) = scratch.split_at_mut(16 * FourStep::row_stride(self.n));
+            for l in 0..count {
+                // SAFETY: as below; z holds the 16 padded rows, rest the rows' scratch.
+                unsafe { fs.line::<I>(self.n, self.inverse, input.add(2 * self.n * l), output.add(2 * self.n * l), z.as_mut_ptr() as *mut f32, rest) };
+            }
+            return;
+        }
+        // SAFETY: Complex<f32> is two f32s (repr(C)).
+        let scratch = unsafe { std::slice::from_raw_parts_mut(scratch.as_mut_ptr() as *mut f32, 2 * scratch.len()) };
+        for l in 0..count {
+            let (x, y) = (input.wrapping_add(2 * self.n * l), output.wrapping_add(2 * self.n * l));
+            let lines_left = if l + 1 < count { self.n / 8 } else { 0 };
+            let pf = Prefetch { next_in: x.wrapping_add(2 * self.n) as *const i8, next_out: y.wrapping_add(2 * self.n) as *const i8, left: lines_left, per_block: self.prefetch_per_block };
+            // SAFETY: the caller's contract.
+            unsafe { self.line::<I>(x, y, scratch, pf) };
+        }
+    }
+
+    /// One line through the Stockham stages.
+    ///
+    /// # Safety
+    /// x and y cover n complex numbers, the same or not overlapping; scratch holds 4 n floats;
+    /// the CPU has `I`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn line<I: simd::Isa>(&self, x: *const f32, y: *mut f32, scratch: &mut [f32], mut pf: Prefetch) {
         let n = self.n;
-        if n == 8 * self.first {
-            // 64 and 128: both stages in registers.
+        if self.stages.len() == 1 && n == I::L * self.first && self.stages[0].radix == I::L {
+            // 64 and 128 on AVX-512: both stages in registers.
             let tw = self.stages[0].twiddles.as_ptr();
-            // SAFETY: n complex numbers each side; the table is stage 2's (ns = first, R = 8).
+            // SAFETY: n complex numbers each side; the table is stage 2's (ns = first, R = L).
             unsafe {
                 match (self.first, self.inverse) {
-                    (8, false) => in_registers::<8, false>(x, y, tw),
-                    (8, true) => in_registers::<8, true>(x, y, tw),
-                    (16, false) => in_registers::<16, false>(x, y, tw),
-                    (16, true) => in_registers::<16, true>(x, y, tw),
+                    (8, false) => I::in_registers::<8, false>(x, y, tw),
+                    (8, true) => I::in_registers::<8, true>(x, y, tw),
+                    (16, false) => I::in_registers::<16, false>(x, y, tw),
+                    (16, true) => I::in_registers::<16, true>(x, y, tw),
                     _ => unreachable!("first radix is 8 or 16"),
                 }
             }
@@ -227,26 +312,26 @@ impl LineFft {
         // within n complex numbers (see the functions).
         unsafe {
             match (self.first, self.inverse) {
-                (8, false) => first_stage::<8, false>(x, dst[0], n, &mut pf),
-                (8, true) => first_stage::<8, true>(x, dst[0], n, &mut pf),
-                (16, false) => first_stage::<16, false>(x, dst[0], n, &mut pf),
-                (16, true) => first_stage::<16, true>(x, dst[0], n, &mut pf),
+                (8, false) => I::first_stage::<8, false>(x, dst[0], n, &mut pf),
+                (8, true) => I::first_stage::<8, true>(x, dst[0], n, &mut pf),
+                (16, false) => I::first_stage::<16, false>(x, dst[0], n, &mut pf),
+                (16, true) => I::first_stage::<16, true>(x, dst[0], n, &mut pf),
                 _ => unreachable!("first radix is 8 or 16"),
             }
             for (i, st) in self.stages.iter().enumerate() {
                 let (src, d) = (dst[i] as *const f32, dst[i + 1]);
                 let tw = st.twiddles.as_ptr();
                 match (st.radix, self.inverse) {
-                    (2, false) => stage::<2, false>(src, d, n, st.ns, tw, &mut pf),
-                    (2, true) => stage::<2, true>(src, d, n, st.ns, tw, &mut pf),
-                    (4, false) => stage::<4, false>(src, d, n, st.ns, tw, &mut pf),
-                    (4, true) => stage::<4, true>(src, d, n, st.ns, tw, &mut pf),
-                    (5, false) => stage::<5, false>(src, d, n, st.ns, tw, &mut pf),
-                    (5, true) => stage::<5, true>(src, d, n, st.ns, tw, &mut pf),
-                    (8, false) => stage::<8, false>(src, d, n, st.ns, tw, &mut pf),
-                    (8, true) => stage::<8, true>(src, d, n, st.ns, tw, &mut pf),
-                    (16, false) => stage::<16, false>(src, d, n, st.ns, tw, &mut pf),
-                    (16, true) => stage::<16, true>(src, d, n, st.ns, tw, &mut pf),
+                    (2, false) => I::stage::<2, false>(src, d, n, st.ns, tw, &mut pf),
+                    (2, true) => I::stage::<2, true>(src, d, n, st.ns, tw, &mut pf),
+                    (4, false) => I::stage::<4, false>(src, d, n, st.ns, tw, &mut pf),
+                    (4, true) => I::stage::<4, true>(src, d, n, st.ns, tw, &mut pf),
+                    (5, false) => I::stage::<5, false>(src, d, n, st.ns, tw, &mut pf),
+                    (5, true) => I::stage::<5, true>(src, d, n, st.ns, tw, &mut pf),
+                    (8, false) => I::stage::<8, false>(src, d, n, st.ns, tw, &mut pf),
+                    (8, true) => I::stage::<8, true>(src, d, n, st.ns, tw, &mut pf),
+                    (16, false) => I::stage::<16, false>(src, d, n, st.ns, tw, &mut pf),
+                    (16, true) => I::stage::<16, true>(src, d, n, st.ns, tw, &mut pf),
                     _ => unreachable!("stage radices are 2, 4, 5, 8, 16"),
                 }
             }
@@ -255,9 +340,9 @@ impl LineFft {
 }
 
 /// The line kernel for `len` as a RustFFT [`Fft`], for the CPU path's plan cache: `Some` for
-/// single precision where the CPU has AVX-512 and the length factors. (Against RustFFT in the
-/// bench on 2 threads: 1.1-1.5x faster at 256-4096 and 1000; the four-step level at 8192 and
-/// 16384, 5-15 % faster at 32768 and 65536; benches/results/2026-11-21-cpu-fft.md.)
+/// single precision where the kernels run ([`width`]) and the length factors. (Against RustFFT
+/// in the bench on 2 threads, AVX-512: 1.1-1.5x faster at 256-4096 and 1000; the four-step level
+/// at 8192 and 16384, 5-15 % faster at 32768 and 65536; benches/results/2026-11-21-cpu-fft.md.)
 pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Fft<F>>> {
     if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
         return None;
@@ -307,14 +392,6 @@ impl Fft<f32> for LineFft {
     }
 }
 
-/// Whether the kernels run: AVX-512 present and not turned off (`ROCMATH_CPU_FFT_LINES=0`,
-/// RustFFT then runs the lines, for A/B).
-fn has_avx512() -> bool {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let off = *OFF.get_or_init(|| std::env::var("ROCMATH_CPU_FFT_LINES").is_ok_and(|v| v == "0"));
-    !off && crate::columns::has_avx512()
-}
-
 /// (cos, sin) of the e-th power of the n-th root of unity of the direction (exp(-2 pi i / n)
 /// forward), computed in f64 from the exact fraction (e mod n) / n and rounded once.
 fn root(e: usize, n: usize, inverse: bool) -> (f32, f32) {
@@ -323,305 +400,12 @@ fn root(e: usize, n: usize, inverse: bool) -> (f32, f32) {
     (c as f32, s as f32)
 }
 
-/// Appends the twiddles w(l) of the eight lanes as two registers in the form `cmul` takes: the
-/// real parts twice each, then the imaginary parts twice each.
-fn push_doubled(out: &mut Vec<f32>, w: impl Fn(usize) -> (f32, f32)) {
-    let w: [(f32, f32); 8] = std::array::from_fn(w);
+/// Appends the twiddles w(l) of a register's `lanes` lanes as two registers in the form `cmul`
+/// takes: the real parts twice each, then the imaginary parts twice each.
+fn push_doubled(out: &mut Vec<f32>, lanes: usize, w: impl Fn(usize) -> (f32, f32)) {
+    let w: Vec<(f32, f32)> = (0..lanes).map(w).collect();
     out.extend(w.iter().flat_map(|&(c, _)| [c, c]));
     out.extend(w.iter().flat_map(|&(_, s)| [s, s]));
-}
-
-#[cfg(target_arch = "x86_64")]
-type V = __m512;
-
-/// (re, im) -> (im, re) in every complex lane.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn swap(a: V) -> V {
-    _mm512_permute_ps::<0xB1>(a)
-}
-
-/// a * w, w given as its real parts twice each and its imaginary parts twice each.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn cmul(a: V, wr: V, wi: V) -> V {
-    _mm512_fmaddsub_ps(a, wr, _mm512_mul_ps(swap(a), wi))
-}
-
-/// a * (c + i s) for a constant.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn cmul_const(a: V, c: f32, s: f32) -> V {
-    cmul(a, _mm512_set1_ps(c), _mm512_set1_ps(s))
-}
-
-/// (a - i b, a + i b) in the forward direction, (a + i b, a - i b) inverse: the pair every odd
-/// DFT output comes in.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn pm_i<const INV: bool>(a: V, b: V, one: V) -> (V, V) {
-    // a - i b = (a.re + b.im, a.im - b.re): fmsubadd adds in even lanes, subtracts in odd ones;
-    // a + i b: fmaddsub. Written out because LLVM turns the intrinsics (with a 1.0 it can see or
-    // not) into an fma, an fms and two blends.
-    let (mut minus, mut plus) = (swap(b), swap(b));
-    // SAFETY: register-only arithmetic; AVX-512F is enabled for this function.
-    unsafe {
-        std::arch::asm!("vfmsubadd231ps {d}, {a}, {o}", d = inout(zmm_reg) minus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
-        std::arch::asm!("vfmaddsub231ps {d}, {a}, {o}", d = inout(zmm_reg) plus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
-    }
-    if INV { (plus, minus) } else { (minus, plus) }
-}
-
-/// a * (-i) forward, a * i inverse.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn rot<const INV: bool>(a: V) -> V {
-    // -i a = (a.im, -a.re): the swapped value with its imaginary (high) half negated; i a =
-    // (-a.im, a.re): its real (low) half.
-    let sign = _mm512_set1_epi64(if INV { 0x8000_0000 } else { i64::MIN });
-    _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(swap(a)), sign))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft2(v: &mut [V]) {
-    let (a, b) = (v[0], v[1]);
-    v[0] = _mm512_add_ps(a, b);
-    v[1] = _mm512_sub_ps(a, b);
-}
-
-/// 4-point DFT of v[0], v[s], v[2 s], v[3 s], in place (natural order).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft4<const INV: bool>(v: &mut [V], s: usize, one: V) {
-    let t0 = _mm512_add_ps(v[0], v[2 * s]);
-    let t1 = _mm512_sub_ps(v[0], v[2 * s]);
-    let t2 = _mm512_add_ps(v[s], v[3 * s]);
-    let t3 = _mm512_sub_ps(v[s], v[3 * s]);
-    v[0] = _mm512_add_ps(t0, t2);
-    v[2 * s] = _mm512_sub_ps(t0, t2);
-    let (y1, y3) = pm_i::<INV>(t1, t3, one);
-    v[s] = y1;
-    v[3 * s] = y3;
-}
-
-const SQRT_HALF: f32 = std::f32::consts::FRAC_1_SQRT_2;
-
-/// cos(2 pi e / 16), e = 0 .. 16.
-const COS16: [f32; 16] = [
-    1.0, 0.923_879_5, SQRT_HALF, 0.382_683_43, 0.0, -0.382_683_43, -SQRT_HALF, -0.923_879_5,
-    -1.0, -0.923_879_5, -SQRT_HALF, -0.382_683_43, 0.0, 0.382_683_43, SQRT_HALF, 0.923_879_5,
-];
-
-/// a times w^e, w the N-th root of unity of the direction (exp(-2 pi i / N) forward), N = 8 or
-/// 16: the quarter and half turns exactly, the rest as a complex product.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn twiddle_const<const INV: bool>(a: V, e: usize, big_n: usize) -> V {
-    let e16 = (e * 16 / big_n) % 16;
-    match e16 {
-        0 => a,
-        4 => rot::<INV>(a),
-        12 => {
-            if INV { rot::<false>(a) } else { rot::<true>(a) }
-        }
-        8 => _mm512_sub_ps(_mm512_setzero_ps(), a),
-        _ => {
-            let sin = COS16[(e16 + 12) % 16];
-            cmul_const(a, COS16[e16], if INV { sin } else { -sin })
-        }
-    }
-}
-
-
-
-/// 5-point DFT in place.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn dft5<const INV: bool>(v: &mut [V], one: V) {
-    let c1 = _mm512_set1_ps(0.309_017_f32); // cos(2 pi / 5)
-    let c2 = _mm512_set1_ps(-0.809_017_f32); // cos(4 pi / 5)
-    let s1 = _mm512_set1_ps(0.951_056_5_f32); // sin(2 pi / 5)
-    let s2 = _mm512_set1_ps(0.587_785_24_f32); // sin(4 pi / 5)
-    let t1 = _mm512_add_ps(v[1], v[4]);
-    let t2 = _mm512_add_ps(v[2], v[3]);
-    let t3 = _mm512_sub_ps(v[1], v[4]);
-    let t4 = _mm512_sub_ps(v[2], v[3]);
-    let a0 = v[0];
-    v[0] = _mm512_add_ps(a0, _mm512_add_ps(t1, t2));
-    let b1 = _mm512_fmadd_ps(c2, t2, _mm512_fmadd_ps(c1, t1, a0));
-    let b2 = _mm512_fmadd_ps(c1, t2, _mm512_fmadd_ps(c2, t1, a0));
-    let d1 = _mm512_fmadd_ps(s2, t4, _mm512_mul_ps(s1, t3));
-    let d2 = _mm512_fnmadd_ps(s1, t4, _mm512_mul_ps(s2, t3));
-    // Forward: X1 = b1 - i d1, X4 = b1 + i d1, X2 = b2 - i d2, X3 = b2 + i d2.
-    let (x1, x4) = pm_i::<INV>(b1, d1, one);
-    let (x2, x3) = pm_i::<INV>(b2, d2, one);
-    v[1] = x1;
-    v[2] = x2;
-    v[3] = x3;
-    v[4] = x4;
-}
-
-
-/// The R-point DFT of `v` (R registers) in place, in natural order. A macro so that it is always
-/// inlined (`#[inline(always)]` cannot go with `#[target_feature]`, and LLVM outlined the
-/// 16-point one, passing the registers through memory). `$inv`: the const INV in scope.
-macro_rules! dft {
-    ($r:expr, $inv:ident, $v:expr, $one:expr) => {{
-        let v: &mut [V] = &mut $v[..];
-        let one: V = $one;
-        match $r {
-            2 => dft2(v),
-            4 => dft4::<$inv>(v, 1, one),
-            5 => dft5::<$inv>(v, one),
-            8 => {
-                // Radix 2 (decimation in frequency), then two 4-point DFTs.
-                let mut u = [_mm512_setzero_ps(); 8];
-                for k in 0..4 {
-                    u[k] = _mm512_add_ps(v[k], v[k + 4]);
-                    u[k + 4] = twiddle_const::<$inv>(_mm512_sub_ps(v[k], v[k + 4]), k, 8);
-                }
-                dft4::<$inv>(&mut u[0..], 1, one);
-                dft4::<$inv>(&mut u[4..], 1, one);
-                // u[0..4] are outputs 0, 2, 4, 6; u[4..8] outputs 1, 3, 5, 7.
-                for p in 0..4 {
-                    v[2 * p] = u[p];
-                    v[2 * p + 1] = u[p + 4];
-                }
-            }
-            16 => {
-                // 4 x 4. Inputs k + 4 m: a 4-point DFT over m for each k (stride 4), twiddle
-                // w16^(k q), then a 4-point DFT over k for each q: output q + 4 p.
-                for k in 0..4 {
-                    dft4::<$inv>(&mut v[k..], 4, one);
-                }
-                for k in 1..4 {
-                    for q in 1..4 {
-                        v[k + 4 * q] = twiddle_const::<$inv>(v[k + 4 * q], k * q, 16);
-                    }
-                }
-                let mut u = [_mm512_setzero_ps(); 16];
-                for q in 0..4 {
-                    for k in 0..4 {
-                        u[4 * q + k] = v[k + 4 * q];
-                    }
-                    dft4::<$inv>(&mut u[4 * q..], 1, one);
-                }
-                for q in 0..4 {
-                    for p in 0..4 {
-                        v[q + 4 * p] = u[4 * q + p];
-                    }
-                }
-            }
-            _ => unreachable!("radix {}", $r),
-        }
-    }};
-}
-
-/// 8 x 8 transpose of complex numbers (64-bit lanes): out[l] lane r = v[r] lane l.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn transpose8(v: &[V]) -> [V; 8] {
-    let r: [__m512d; 8] = std::array::from_fn(|i| _mm512_castps_pd(v[i]));
-    let t: [__m512d; 8] = std::array::from_fn(|i| {
-        let (a, b) = (r[i & !1], r[i | 1]);
-        if i % 2 == 0 { _mm512_unpacklo_pd(a, b) } else { _mm512_unpackhi_pd(a, b) }
-    });
-    // t[2p] = rows 2p, 2p+1 at columns 0 2 4 6; t[2p+1] the odd columns.
-    let u: [__m512d; 8] = [
-        _mm512_shuffle_f64x2::<0x88>(t[0], t[2]),
-        _mm512_shuffle_f64x2::<0xDD>(t[0], t[2]),
-        _mm512_shuffle_f64x2::<0x88>(t[1], t[3]),
-        _mm512_shuffle_f64x2::<0xDD>(t[1], t[3]),
-        _mm512_shuffle_f64x2::<0x88>(t[4], t[6]),
-        _mm512_shuffle_f64x2::<0xDD>(t[4], t[6]),
-        _mm512_shuffle_f64x2::<0x88>(t[5], t[7]),
-        _mm512_shuffle_f64x2::<0xDD>(t[5], t[7]),
-    ];
-    // u[0]: rows 0-3, columns 0 and 4; u[1]: columns 2, 6; u[2]: 1, 5; u[3]: 3, 7 (rows 4-7 in
-    // u[4..8]).
-    let out = [
-        _mm512_shuffle_f64x2::<0x88>(u[0], u[4]),
-        _mm512_shuffle_f64x2::<0x88>(u[2], u[6]),
-        _mm512_shuffle_f64x2::<0x88>(u[1], u[5]),
-        _mm512_shuffle_f64x2::<0x88>(u[3], u[7]),
-        _mm512_shuffle_f64x2::<0xDD>(u[0], u[4]),
-        _mm512_shuffle_f64x2::<0xDD>(u[2], u[6]),
-        _mm512_shuffle_f64x2::<0xDD>(u[1], u[5]),
-        _mm512_shuffle_f64x2::<0xDD>(u[3], u[7]),
-    ];
-    out.map(|o| _mm512_castpd_ps(o))
-}
-
-/// The first stage (Ns = 1): butterflies j read x[j + r n/R] and write y[j R + r], eight j at a
-/// time; the last block of j may be partial (n/R not a multiple of 8), then masked.
-///
-/// # Safety
-/// x and y cover n complex numbers (2 n floats).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, pf: &mut Prefetch) {
-    let one = opaque_one();
-    let m = n / R;
-    let mut jb = 0;
-    while jb < m {
-        let valid = (m - jb).min(8);
-        let mut v: [V; R] = if valid == 8 {
-            // SAFETY: element jb + r m + 7 < (r + 1) m <= n.
-            std::array::from_fn(|r| unsafe { _mm512_loadu_ps(x.add(2 * (jb + r * m))) })
-        } else {
-            let mask: __mmask16 = (1u16 << (2 * valid)) - 1;
-            // SAFETY: as above for the lanes l < valid; the masked ones are not read.
-            std::array::from_fn(|r| unsafe { _mm512_maskz_loadu_ps(mask, x.add(2 * (jb + r * m))) })
-        };
-        dft!(R, INV, v, one);
-        for h in 0..R / 8 {
-            let t = transpose8(&v[8 * h..8 * h + 8]);
-            for (l, &tl) in t.iter().enumerate().take(valid) {
-                // SAFETY: (jb + l) R + 8 h + 8 <= m R = n.
-                unsafe { _mm512_storeu_ps(y.add(2 * ((jb + l) * R + 8 * h)), tl) };
-            }
-        }
-        pf.step();
-        jb += 8;
-    }
-}
-
-/// A line of n = 8 R (64 or 128) whole in registers: the first stage (R, one block of eight j),
-/// whose transposed outputs are the second stage's (radix 8, Ns = R) inputs as they stand.
-/// Reads all of x before writing y, so it may run in place.
-///
-/// # Safety
-/// x and y cover 8 R complex numbers; tw is the second stage's table.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32) {
-    let one = opaque_one();
-    // SAFETY (loads, stores, table): in bounds by the contract above.
-    let mut v: [V; R] = std::array::from_fn(|r| unsafe { _mm512_loadu_ps(x.add(16 * r)) });
-    dft!(R, INV, v, one);
-    for h in 0..R / 8 {
-        // t[r] holds x2[8 h + R r + l] (lane l): the second stage's block of k = 8 h.
-        let mut t = transpose8(&v[8 * h..8 * h + 8]);
-        for (r, tr) in t.iter_mut().enumerate().skip(1) {
-            let w = unsafe { tw.add((h * 7 + r - 1) * 32) };
-            *tr = unsafe { cmul(*tr, _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16))) };
-        }
-        dft!(8, INV, t, one);
-        for (r, &tr) in t.iter().enumerate() {
-            unsafe { _mm512_storeu_ps(y.add(2 * (8 * h + r * R)), tr) };
-        }
-    }
 }
 
 /// Prefetches of the next line's input (to L1) and output (for writing), a few cache lines after
@@ -636,13 +420,16 @@ struct Prefetch {
 
 impl Prefetch {
     #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
+    #[inline(always)]
     fn step(&mut self) {
+        use std::arch::x86_64::{_MM_HINT_ET0, _MM_HINT_T0, _mm_prefetch};
         for _ in 0..self.per_block.min(self.left) {
-            // (Prefetches are hints: they do not fault, whatever the address.)
-            _mm_prefetch::<_MM_HINT_T0>(self.next_in);
-            _mm_prefetch::<_MM_HINT_ET0>(self.next_out);
+            // SAFETY: SSE is part of x86-64; prefetches are hints and do not fault, whatever
+            // the address.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(self.next_in);
+                _mm_prefetch::<_MM_HINT_ET0>(self.next_out);
+            }
             self.next_in = self.next_in.wrapping_add(64);
             self.next_out = self.next_out.wrapping_add(64);
             self.left -= 1;
@@ -650,70 +437,28 @@ impl Prefetch {
     }
 }
 
-/// 1.0 in every lane, hidden from the optimiser (see `pm_i`).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn opaque_one() -> V {
-    _mm512_set1_ps(std::hint::black_box(1.0))
-}
-
-/// A later stage (Ns a multiple of 8): butterflies j = jb .. jb + 8 share j / Ns, so their
-/// reads and writes are whole registers.
-///
-/// # Safety
-/// x and y cover n complex numbers; tw is the stage's table (ns / 8 * (R - 1) * 32 floats).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32, pf: &mut Prefetch) {
-    let one = opaque_one();
-    let m = n / R;
-    // j = q ns + k: blocks q of the sub-transforms done so far, k within them (ns <= m, both
-    // multiples of 8).
-    for q in 0..m / ns {
-        for k0 in (0..ns).step_by(8) {
-            let jb = q * ns + k0;
-            // SAFETY: jb + 8 <= m, so every read is below n; q ns R + k0 + r ns + 8 <= n; the
-            // twiddle block k0 / 8 is in the table.
-            unsafe {
-                let src = x.add(2 * jb);
-                let mut v: [V; R] = std::array::from_fn(|r| _mm512_loadu_ps(src.add(2 * r * m)));
-                let t = tw.add(k0 / 8 * (R - 1) * 32);
-                for (r, vr) in v.iter_mut().enumerate().skip(1) {
-                    let w = t.add((r - 1) * 32);
-                    *vr = cmul(*vr, _mm512_loadu_ps(w), _mm512_loadu_ps(w.add(16)));
-                }
-                dft!(R, INV, v, one);
-                let dst = y.add(2 * (q * ns * R + k0));
-                for (r, &vr) in v.iter().enumerate() {
-                    _mm512_storeu_ps(dst.add(2 * r * ns), vr);
-                }
-            }
-            pf.step();
-        }
-    }
-}
-
 /// The shortest line that takes the four-step: from 8192 (16 x 512) a line and its two scratch
 /// lines no longer fit L1, and each Stockham stage is a pass through L2. Measured in the bench
-/// (2 threads, ms): 8192 Stockham 1.04, four-step 0.98-1.00; 65536 1.31-1.35 and 1.17-1.20.
-/// (The micro-benchmark has the Stockham faster at 16384; the bench has it 7-12 % slower.)
+/// (2 threads, AVX-512, ms): 8192 Stockham 1.04, four-step 0.98-1.00; 65536 1.31-1.35 and
+/// 1.17-1.20. (The micro-benchmark has the Stockham faster at 16384; the bench has it 7-12 %
+/// slower.)
 const FOUR_STEP_MIN: usize = 8192;
 
 impl FourStep {
-    fn new(n: usize, inverse: bool) -> Option<FourStep> {
+    fn new(n: usize, inverse: bool, width: Width) -> Option<FourStep> {
         let n2 = n / 16;
-        let rows = Box::new(LineFft::new(n2, inverse)?);
-        let mut block = Vec::with_capacity(n2 / 8 * 30);
-        for b in 0..n2 / 8 {
+        let lanes = width.lanes();
+        let rows = Box::new(LineFft::with_width(n2, inverse, width)?);
+        let mut block = Vec::with_capacity(n2 / lanes * 30);
+        for b in 0..n2 / lanes {
             for k1 in 1..16 {
-                let (c, s) = root(8 * b * k1, n, inverse);
+                let (c, s) = root(lanes * b * k1, n, inverse);
                 block.extend([c, s]);
             }
         }
-        let mut lane = Vec::with_capacity(15 * 32);
+        let mut lane = Vec::with_capacity(15 * 4 * lanes);
         for k1 in 1..16 {
-            push_doubled(&mut lane, |l| root(l * k1, n, inverse));
+            push_doubled(&mut lane, lanes, |l| root(l * k1, n, inverse));
         }
         Some(FourStep { rows, block, lane })
     }
@@ -729,79 +474,656 @@ impl FourStep {
     ///
     /// # Safety
     /// x and y cover n complex numbers, z 16 row strides (and is neither), `rows` the rows'
-    /// scratch.
+    /// scratch; the CPU has `I`'s instruction set.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn line(&self, n: usize, inverse: bool, x: *const f32, y: *mut f32, z: *mut f32, rows: &mut [Complex<f32>]) {
+    unsafe fn line<I: simd::Isa>(&self, n: usize, inverse: bool, x: *const f32, y: *mut f32, z: *mut f32, rows: &mut [Complex<f32>]) {
         let (n2, rs) = (n / 16, Self::row_stride(n));
         // SAFETY: the bounds in the contract; see each function.
         unsafe {
             if inverse {
-                four_step_columns::<true>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
+                I::four_step_columns::<true>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
             } else {
-                four_step_columns::<false>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
+                I::four_step_columns::<false>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
             }
             for k1 in 0..16 {
                 let row = z.add(2 * k1 * rs);
-                self.rows.process(row, row, 1, rows);
+                self.rows.process_with::<I>(row, row, 1, rows);
             }
-            four_step_transpose(z, y, n2, rs);
+            I::four_step_transpose(z, y, n2, rs);
         }
     }
 }
 
-/// The four-step's first step: for each j < n2, the 16-point DFT over x[j + n2 r], output k1
-/// times w^(j k1), into z[k1 rs + j] (row k1, rows rs apart). The twiddle of lane l in block j0 is
-/// w^(j0 k1) w^(l k1): a table of n2 / 8 x 15 complex numbers, not n2 x 15.
-///
-/// # Safety
-/// x covers 16 n2 complex numbers (n2 a multiple of 8), z 16 rs (rs >= n2); the tables are
-/// `FourStep`'s.
+/// The kernels, once over [`simd::Isa`], compiled per instruction set.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn four_step_columns<const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
-    let one = opaque_one();
-    for jb in (0..n2).step_by(8) {
-        // SAFETY: jb + 8 <= n2, so every access is below 16 n2; block jb / 8 is in the table.
-        unsafe {
-            let src = x.add(2 * jb);
-            let mut v: [V; 16] = std::array::from_fn(|r| _mm512_loadu_ps(src.add(2 * r * n2)));
-            dft!(16, INV, v, one);
-            let b = block.add(jb / 8 * 30);
-            for (k1, vk) in v.iter_mut().enumerate().skip(1) {
-                let (br, bi) = (_mm512_set1_ps(*b.add(2 * (k1 - 1))), _mm512_set1_ps(*b.add(2 * (k1 - 1) + 1)));
-                let l = lane.add((k1 - 1) * 32);
-                let (lr, li) = (_mm512_loadu_ps(l), _mm512_loadu_ps(l.add(16)));
-                // w = lane * block, in the doubled form cmul takes.
-                let wr = _mm512_fmsub_ps(lr, br, _mm512_mul_ps(li, bi));
-                let wi = _mm512_fmadd_ps(lr, bi, _mm512_mul_ps(li, br));
-                *vk = cmul(*vk, wr, wi);
+mod simd {
+    use super::Prefetch;
+    use std::arch::x86_64::*;
+
+    /// A register of L complex numbers (interleaved re, im) and what the kernels do with it, for
+    /// one instruction set; and the kernels' entry points compiled for it (`kernel_entries!`).
+    /// Each operation is a `#[target_feature]` function that the entry points inline.
+    ///
+    /// # Safety
+    /// Every function requires the CPU to have the instruction set.
+    pub(super) trait Isa {
+        type V: Copy;
+        /// Complex numbers a register.
+        const L: usize;
+        unsafe fn load(p: *const f32) -> Self::V;
+        /// Lanes below `valid` (< L) from p, the rest zero; nothing past them is read.
+        unsafe fn load_first(p: *const f32, valid: usize) -> Self::V;
+        unsafe fn store(p: *mut f32, v: Self::V);
+        unsafe fn splat(x: f32) -> Self::V;
+        unsafe fn add(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn sub(a: Self::V, b: Self::V) -> Self::V;
+        unsafe fn mul(a: Self::V, b: Self::V) -> Self::V;
+        /// a b + c.
+        unsafe fn fmadd(a: Self::V, b: Self::V, c: Self::V) -> Self::V;
+        /// a b - c.
+        unsafe fn fmsub(a: Self::V, b: Self::V, c: Self::V) -> Self::V;
+        /// c - a b.
+        unsafe fn fnmadd(a: Self::V, b: Self::V, c: Self::V) -> Self::V;
+        /// a b - c in the real (even) lanes, a b + c in the imaginary ones.
+        unsafe fn fmaddsub(a: Self::V, b: Self::V, c: Self::V) -> Self::V;
+        /// (re, im) -> (im, re) in every complex lane.
+        unsafe fn swap(a: Self::V) -> Self::V;
+        /// a with the sign of every imaginary part (`IMAG`) or every real part flipped.
+        unsafe fn flip<const IMAG: bool>(a: Self::V) -> Self::V;
+        /// (a - i b, a + i b) from a and s = swap(b): one fmsubadd and one fmaddsub of a times
+        /// `one` (1.0 in every lane, opaque) with s, written in asm (see `body::pm_i`).
+        unsafe fn minus_plus_i(a: Self::V, s: Self::V, one: Self::V) -> (Self::V, Self::V);
+        /// 1.0 in every lane, hidden from the optimiser (see `minus_plus_i`).
+        unsafe fn opaque_one() -> Self::V;
+        /// L x L transpose of complex numbers: out[l] lane r = v[r] lane l (v has L registers;
+        /// out's first L are written).
+        unsafe fn transpose(v: &[Self::V]) -> [Self::V; 8];
+
+        unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, pf: &mut Prefetch);
+        unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32, pf: &mut Prefetch);
+        unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32);
+        unsafe fn four_step_columns<const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32);
+        unsafe fn four_step_transpose(z: *const f32, y: *mut f32, n2: usize, rs: usize);
+    }
+
+    /// The entry points of an `Isa` impl: each kernel of `body`, compiled with the instruction
+    /// set's features (what `body` calls is inlined into them).
+    macro_rules! kernel_entries {
+        ($features:literal) => {
+            #[target_feature(enable = $features)]
+            unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, pf: &mut Prefetch) {
+                unsafe { body::first_stage::<Self, R, INV>(x, y, n, pf) }
             }
-            let dst = z.add(2 * jb);
-            for (k1, &vk) in v.iter().enumerate() {
-                _mm512_storeu_ps(dst.add(2 * k1 * rs), vk);
+            #[target_feature(enable = $features)]
+            unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32, pf: &mut Prefetch) {
+                unsafe { body::stage::<Self, R, INV>(x, y, n, ns, tw, pf) }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32) {
+                unsafe { body::in_registers::<Self, R, INV>(x, y, tw) }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn four_step_columns<const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
+                unsafe { body::four_step_columns::<Self, INV>(x, z, n2, rs, block, lane) }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn four_step_transpose(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
+                unsafe { body::four_step_transpose::<Self>(z, y, n2, rs) }
+            }
+        };
+    }
+
+    pub(super) struct Avx512;
+
+    impl Isa for Avx512 {
+        type V = __m512;
+        const L: usize = 8;
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn load(p: *const f32) -> __m512 {
+            unsafe { _mm512_loadu_ps(p) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn load_first(p: *const f32, valid: usize) -> __m512 {
+            unsafe { _mm512_maskz_loadu_ps(((1u32 << (2 * valid)) - 1) as __mmask16, p) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn store(p: *mut f32, v: __m512) {
+            unsafe { _mm512_storeu_ps(p, v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn splat(x: f32) -> __m512 {
+            _mm512_set1_ps(x)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn add(a: __m512, b: __m512) -> __m512 {
+            _mm512_add_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn sub(a: __m512, b: __m512) -> __m512 {
+            _mm512_sub_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn mul(a: __m512, b: __m512) -> __m512 {
+            _mm512_mul_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn fmadd(a: __m512, b: __m512, c: __m512) -> __m512 {
+            _mm512_fmadd_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn fmsub(a: __m512, b: __m512, c: __m512) -> __m512 {
+            _mm512_fmsub_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn fnmadd(a: __m512, b: __m512, c: __m512) -> __m512 {
+            _mm512_fnmadd_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn fmaddsub(a: __m512, b: __m512, c: __m512) -> __m512 {
+            _mm512_fmaddsub_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn swap(a: __m512) -> __m512 {
+            _mm512_permute_ps::<0xB1>(a)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn flip<const IMAG: bool>(a: __m512) -> __m512 {
+            let sign = _mm512_set1_epi64(if IMAG { i64::MIN } else { 0x8000_0000 });
+            _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), sign))
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn minus_plus_i(a: __m512, s: __m512, one: __m512) -> (__m512, __m512) {
+            let (mut minus, mut plus) = (s, s);
+            // SAFETY: register-only arithmetic; AVX-512F is enabled for this function.
+            unsafe {
+                std::arch::asm!("vfmsubadd231ps {d}, {a}, {o}", d = inout(zmm_reg) minus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
+                std::arch::asm!("vfmaddsub231ps {d}, {a}, {o}", d = inout(zmm_reg) plus, a = in(zmm_reg) a, o = in(zmm_reg) one, options(pure, nomem, nostack));
+            }
+            (minus, plus)
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn opaque_one() -> __m512 {
+            _mm512_set1_ps(std::hint::black_box(1.0))
+        }
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        unsafe fn transpose(v: &[__m512]) -> [__m512; 8] {
+            let r: [__m512d; 8] = std::array::from_fn(|i| _mm512_castps_pd(v[i]));
+            let t: [__m512d; 8] = std::array::from_fn(|i| {
+                let (a, b) = (r[i & !1], r[i | 1]);
+                if i % 2 == 0 { _mm512_unpacklo_pd(a, b) } else { _mm512_unpackhi_pd(a, b) }
+            });
+            // t[2p] = rows 2p, 2p+1 at columns 0 2 4 6; t[2p+1] the odd columns.
+            let u: [__m512d; 8] = [
+                _mm512_shuffle_f64x2::<0x88>(t[0], t[2]),
+                _mm512_shuffle_f64x2::<0xDD>(t[0], t[2]),
+                _mm512_shuffle_f64x2::<0x88>(t[1], t[3]),
+                _mm512_shuffle_f64x2::<0xDD>(t[1], t[3]),
+                _mm512_shuffle_f64x2::<0x88>(t[4], t[6]),
+                _mm512_shuffle_f64x2::<0xDD>(t[4], t[6]),
+                _mm512_shuffle_f64x2::<0x88>(t[5], t[7]),
+                _mm512_shuffle_f64x2::<0xDD>(t[5], t[7]),
+            ];
+            // u[0]: rows 0-3, columns 0 and 4; u[1]: columns 2, 6; u[2]: 1, 5; u[3]: 3, 7 (rows
+            // 4-7 in u[4..8]).
+            let out = [
+                _mm512_shuffle_f64x2::<0x88>(u[0], u[4]),
+                _mm512_shuffle_f64x2::<0x88>(u[2], u[6]),
+                _mm512_shuffle_f64x2::<0x88>(u[1], u[5]),
+                _mm512_shuffle_f64x2::<0x88>(u[3], u[7]),
+                _mm512_shuffle_f64x2::<0xDD>(u[0], u[4]),
+                _mm512_shuffle_f64x2::<0xDD>(u[2], u[6]),
+                _mm512_shuffle_f64x2::<0xDD>(u[1], u[5]),
+                _mm512_shuffle_f64x2::<0xDD>(u[3], u[7]),
+            ];
+            out.map(|o| _mm512_castpd_ps(o))
+        }
+        kernel_entries!("avx512f");
+    }
+
+    pub(super) struct Avx2;
+
+    impl Isa for Avx2 {
+        type V = __m256;
+        const L: usize = 4;
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn load(p: *const f32) -> __m256 {
+            unsafe { _mm256_loadu_ps(p) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn load_first(p: *const f32, valid: usize) -> __m256 {
+            // Float lanes below 2 valid: all ones where 2 valid > lane index.
+            let mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(2 * valid as i32), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            unsafe { _mm256_maskload_ps(p, mask) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn store(p: *mut f32, v: __m256) {
+            unsafe { _mm256_storeu_ps(p, v) }
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn splat(x: f32) -> __m256 {
+            _mm256_set1_ps(x)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn add(a: __m256, b: __m256) -> __m256 {
+            _mm256_add_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn sub(a: __m256, b: __m256) -> __m256 {
+            _mm256_sub_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn mul(a: __m256, b: __m256) -> __m256 {
+            _mm256_mul_ps(a, b)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn fmadd(a: __m256, b: __m256, c: __m256) -> __m256 {
+            _mm256_fmadd_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn fmsub(a: __m256, b: __m256, c: __m256) -> __m256 {
+            _mm256_fmsub_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn fnmadd(a: __m256, b: __m256, c: __m256) -> __m256 {
+            _mm256_fnmadd_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn fmaddsub(a: __m256, b: __m256, c: __m256) -> __m256 {
+            _mm256_fmaddsub_ps(a, b, c)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn swap(a: __m256) -> __m256 {
+            _mm256_permute_ps::<0xB1>(a)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn flip<const IMAG: bool>(a: __m256) -> __m256 {
+            let sign = _mm256_set1_epi64x(if IMAG { i64::MIN } else { 0x8000_0000 });
+            _mm256_xor_ps(a, _mm256_castsi256_ps(sign))
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn minus_plus_i(a: __m256, s: __m256, one: __m256) -> (__m256, __m256) {
+            let (mut minus, mut plus) = (s, s);
+            // SAFETY: register-only arithmetic; FMA is enabled for this function.
+            unsafe {
+                std::arch::asm!("vfmsubadd231ps {d}, {a}, {o}", d = inout(ymm_reg) minus, a = in(ymm_reg) a, o = in(ymm_reg) one, options(pure, nomem, nostack));
+                std::arch::asm!("vfmaddsub231ps {d}, {a}, {o}", d = inout(ymm_reg) plus, a = in(ymm_reg) a, o = in(ymm_reg) one, options(pure, nomem, nostack));
+            }
+            (minus, plus)
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn opaque_one() -> __m256 {
+            _mm256_set1_ps(std::hint::black_box(1.0))
+        }
+        #[inline]
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn transpose(v: &[__m256]) -> [__m256; 8] {
+            let r: [__m256d; 4] = std::array::from_fn(|i| _mm256_castps_pd(v[i]));
+            // t0 = rows 0, 1 at columns 0 and 2; t1 at 1 and 3; t2, t3 the same of rows 2, 3.
+            let t = [_mm256_unpacklo_pd(r[0], r[1]), _mm256_unpackhi_pd(r[0], r[1]), _mm256_unpacklo_pd(r[2], r[3]), _mm256_unpackhi_pd(r[2], r[3])];
+            let out = [
+                _mm256_permute2f128_pd::<0x20>(t[0], t[2]),
+                _mm256_permute2f128_pd::<0x20>(t[1], t[3]),
+                _mm256_permute2f128_pd::<0x31>(t[0], t[2]),
+                _mm256_permute2f128_pd::<0x31>(t[1], t[3]),
+            ];
+            let z = _mm256_setzero_ps();
+            [_mm256_castpd_ps(out[0]), _mm256_castpd_ps(out[1]), _mm256_castpd_ps(out[2]), _mm256_castpd_ps(out[3]), z, z, z, z]
+        }
+        kernel_entries!("avx2,fma");
+    }
+
+    /// The kernels and their arithmetic, generic over the instruction set and always inlined
+    /// into the entry points (LLVM outlined the 16-point DFT when it was merely `#[inline]`,
+    /// passing the registers through memory).
+    mod body {
+        use super::super::Prefetch;
+        use super::Isa;
+
+        /// a * w, w given as its real parts twice each and its imaginary parts twice each.
+        #[inline(always)]
+        unsafe fn cmul<I: Isa>(a: I::V, wr: I::V, wi: I::V) -> I::V {
+            unsafe { I::fmaddsub(a, wr, I::mul(I::swap(a), wi)) }
+        }
+
+        /// (a - i b, a + i b) in the forward direction, (a + i b, a - i b) inverse: the pair
+        /// every odd DFT output comes in.
+        #[inline(always)]
+        unsafe fn pm_i<I: Isa, const INV: bool>(a: I::V, b: I::V, one: I::V) -> (I::V, I::V) {
+            // a - i b = (a.re + b.im, a.im - b.re): fmsubadd; a + i b: fmaddsub. In asm because
+            // LLVM turns the intrinsics (with a 1.0 it can see or not) into an fma, an fms and
+            // two blends.
+            let (minus, plus) = unsafe { I::minus_plus_i(a, I::swap(b), one) };
+            if INV { (plus, minus) } else { (minus, plus) }
+        }
+
+        /// a * (-i) forward, a * i inverse.
+        #[inline(always)]
+        unsafe fn rot<I: Isa, const INV: bool>(a: I::V) -> I::V {
+            // -i a = (a.im, -a.re): the swapped value with its imaginary part negated; i a =
+            // (-a.im, a.re): its real part.
+            unsafe { if INV { I::flip::<false>(I::swap(a)) } else { I::flip::<true>(I::swap(a)) } }
+        }
+
+        #[inline(always)]
+        unsafe fn dft2<I: Isa>(v: &mut [I::V]) {
+            let (a, b) = (v[0], v[1]);
+            unsafe {
+                v[0] = I::add(a, b);
+                v[1] = I::sub(a, b);
             }
         }
-    }
-}
 
-/// The four-step's last step: row k1 of z (rows rs apart) holds X[k1 + 16 k2] (k2 < n2);
-/// y[k1 + 16 k2] takes it, eight k2 at a time through two 8 x 8 transposes.
-///
-/// # Safety
-/// z covers 16 rs complex numbers, y 16 n2, and they do not overlap.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn four_step_transpose(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
-    for kb in (0..n2).step_by(8) {
-        // SAFETY: kb + 8 <= n2: reads below 16 n2; writes 16 (kb + l) + 16 <= 16 n2.
-        unsafe {
-            let v: [V; 16] = std::array::from_fn(|k1| _mm512_loadu_ps(z.add(2 * (k1 * rs + kb))));
-            let (lo, hi) = (transpose8(&v[..8]), transpose8(&v[8..]));
-            for l in 0..8 {
-                let out = y.add(2 * 16 * (kb + l));
-                _mm512_storeu_ps(out, lo[l]);
-                _mm512_storeu_ps(out.add(16), hi[l]);
+        /// 4-point DFT of v[0], v[s], v[2 s], v[3 s], in place (natural order).
+        #[inline(always)]
+        unsafe fn dft4<I: Isa, const INV: bool>(v: &mut [I::V], s: usize, one: I::V) {
+            unsafe {
+                let t0 = I::add(v[0], v[2 * s]);
+                let t1 = I::sub(v[0], v[2 * s]);
+                let t2 = I::add(v[s], v[3 * s]);
+                let t3 = I::sub(v[s], v[3 * s]);
+                v[0] = I::add(t0, t2);
+                v[2 * s] = I::sub(t0, t2);
+                let (y1, y3) = pm_i::<I, INV>(t1, t3, one);
+                v[s] = y1;
+                v[3 * s] = y3;
+            }
+        }
+
+        const SQRT_HALF: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+        /// cos(2 pi e / 16), e = 0 .. 16.
+        const COS16: [f32; 16] = [
+            1.0, 0.923_879_5, SQRT_HALF, 0.382_683_43, 0.0, -0.382_683_43, -SQRT_HALF, -0.923_879_5,
+            -1.0, -0.923_879_5, -SQRT_HALF, -0.382_683_43, 0.0, 0.382_683_43, SQRT_HALF, 0.923_879_5,
+        ];
+
+        /// a times w^e, w the N-th root of unity of the direction (exp(-2 pi i / N) forward),
+        /// N = 8 or 16: the quarter and half turns exactly, the rest as a complex product.
+        #[inline(always)]
+        unsafe fn twiddle_const<I: Isa, const INV: bool>(a: I::V, e: usize, big_n: usize) -> I::V {
+            let e16 = (e * 16 / big_n) % 16;
+            unsafe {
+                match e16 {
+                    0 => a,
+                    4 => rot::<I, INV>(a),
+                    12 => {
+                        if INV { rot::<I, false>(a) } else { rot::<I, true>(a) }
+                    }
+                    8 => I::sub(I::splat(0.0), a),
+                    _ => {
+                        let sin = COS16[(e16 + 12) % 16];
+                        cmul::<I>(a, I::splat(COS16[e16]), I::splat(if INV { sin } else { -sin }))
+                    }
+                }
+            }
+        }
+
+        /// 5-point DFT in place.
+        #[inline(always)]
+        unsafe fn dft5<I: Isa, const INV: bool>(v: &mut [I::V], one: I::V) {
+            unsafe {
+                let c1 = I::splat(0.309_017_f32); // cos(2 pi / 5)
+                let c2 = I::splat(-0.809_017_f32); // cos(4 pi / 5)
+                let s1 = I::splat(0.951_056_5_f32); // sin(2 pi / 5)
+                let s2 = I::splat(0.587_785_24_f32); // sin(4 pi / 5)
+                let t1 = I::add(v[1], v[4]);
+                let t2 = I::add(v[2], v[3]);
+                let t3 = I::sub(v[1], v[4]);
+                let t4 = I::sub(v[2], v[3]);
+                let a0 = v[0];
+                v[0] = I::add(a0, I::add(t1, t2));
+                let b1 = I::fmadd(c2, t2, I::fmadd(c1, t1, a0));
+                let b2 = I::fmadd(c1, t2, I::fmadd(c2, t1, a0));
+                let d1 = I::fmadd(s2, t4, I::mul(s1, t3));
+                let d2 = I::fnmadd(s1, t4, I::mul(s2, t3));
+                // Forward: X1 = b1 - i d1, X4 = b1 + i d1, X2 = b2 - i d2, X3 = b2 + i d2.
+                let (x1, x4) = pm_i::<I, INV>(b1, d1, one);
+                let (x2, x3) = pm_i::<I, INV>(b2, d2, one);
+                v[1] = x1;
+                v[2] = x2;
+                v[3] = x3;
+                v[4] = x4;
+            }
+        }
+
+        /// The R-point DFT of `v` (R registers) in place, in natural order.
+        #[inline(always)]
+        unsafe fn dft<I: Isa, const INV: bool>(r: usize, v: &mut [I::V], one: I::V) {
+            unsafe {
+                match r {
+                    2 => dft2::<I>(v),
+                    4 => dft4::<I, INV>(v, 1, one),
+                    5 => dft5::<I, INV>(v, one),
+                    8 => {
+                        // Radix 2 (decimation in frequency), then two 4-point DFTs.
+                        let mut u = [v[0]; 8];
+                        for k in 0..4 {
+                            u[k] = I::add(v[k], v[k + 4]);
+                            u[k + 4] = twiddle_const::<I, INV>(I::sub(v[k], v[k + 4]), k, 8);
+                        }
+                        dft4::<I, INV>(&mut u[0..], 1, one);
+                        dft4::<I, INV>(&mut u[4..], 1, one);
+                        // u[0..4] are outputs 0, 2, 4, 6; u[4..8] outputs 1, 3, 5, 7.
+                        for p in 0..4 {
+                            v[2 * p] = u[p];
+                            v[2 * p + 1] = u[p + 4];
+                        }
+                    }
+                    16 => {
+                        // 4 x 4. Inputs k + 4 m: a 4-point DFT over m for each k (stride 4),
+                        // twiddle w16^(k q), then a 4-point DFT over k for each q: output q + 4 p.
+                        for k in 0..4 {
+                            dft4::<I, INV>(&mut v[k..], 4, one);
+                        }
+                        for k in 1..4 {
+                            for q in 1..4 {
+                                v[k + 4 * q] = twiddle_const::<I, INV>(v[k + 4 * q], k * q, 16);
+                            }
+                        }
+                        let mut u = [v[0]; 16];
+                        for q in 0..4 {
+                            for k in 0..4 {
+                                u[4 * q + k] = v[k + 4 * q];
+                            }
+                            dft4::<I, INV>(&mut u[4 * q..], 1, one);
+                        }
+                        for q in 0..4 {
+                            for p in 0..4 {
+                                v[q + 4 * p] = u[4 * q + p];
+                            }
+                        }
+                    }
+                    _ => unreachable!("radix {r}"),
+                }
+            }
+        }
+
+        /// The first stage (Ns = 1, R = 8 or 16): butterfly j reads x[j + r m] (m = n / R) and
+        /// writes y[j R + r], so a block of L butterflies writes L runs of R: the R outputs
+        /// are transposed L x L in registers and stored as whole registers. A last block of
+        /// fewer than L (m not a multiple of L) loads and stores only its lanes.
+        ///
+        /// # Safety
+        /// x and y cover n complex numbers (n = R m).
+        #[inline(always)]
+        pub(super) unsafe fn first_stage<I: Isa, const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, pf: &mut Prefetch) {
+            let l_ = I::L;
+            unsafe {
+                let one = I::opaque_one();
+                let m = n / R;
+                let mut jb = 0;
+                while jb < m {
+                    let valid = (m - jb).min(l_);
+                    // Element jb + r m + L - 1 < (r + 1) m <= n (for the valid lanes).
+                    let mut v: [I::V; R] = if valid == l_ {
+                        std::array::from_fn(|r| I::load(x.add(2 * (jb + r * m))))
+                    } else {
+                        std::array::from_fn(|r| I::load_first(x.add(2 * (jb + r * m)), valid))
+                    };
+                    dft::<I, INV>(R, &mut v, one);
+                    for h in 0..R / l_ {
+                        let t = I::transpose(&v[l_ * h..l_ * h + l_]);
+                        for (l, &tl) in t.iter().enumerate().take(valid) {
+                            // (jb + l) R + L h + L <= m R = n.
+                            I::store(y.add(2 * ((jb + l) * R + l_ * h)), tl);
+                        }
+                    }
+                    pf.step();
+                    jb += l_;
+                }
+            }
+        }
+
+        /// A line of n = L R whole in registers (64 and 128 on AVX-512): the first stage (R, one
+        /// block of L j), whose transposed outputs are the second stage's (radix L, Ns = R)
+        /// inputs as they stand. Reads all of x before writing y, so it may run in place.
+        ///
+        /// # Safety
+        /// x and y cover L R complex numbers; tw is the second stage's table.
+        #[inline(always)]
+        pub(super) unsafe fn in_registers<I: Isa, const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32) {
+            let l_ = I::L;
+            unsafe {
+                let one = I::opaque_one();
+                let mut v: [I::V; R] = std::array::from_fn(|r| I::load(x.add(2 * l_ * r)));
+                dft::<I, INV>(R, &mut v, one);
+                for h in 0..R / l_ {
+                    // t[r] holds x2[L h + R r + l] (lane l): the second stage's block of k = L h.
+                    let mut t = I::transpose(&v[l_ * h..l_ * h + l_]);
+                    for (r, tr) in t.iter_mut().enumerate().take(l_).skip(1) {
+                        let w = tw.add((h * (l_ - 1) + r - 1) * 4 * l_);
+                        *tr = cmul::<I>(*tr, I::load(w), I::load(w.add(2 * l_)));
+                    }
+                    dft::<I, INV>(l_, &mut t[..l_], one);
+                    for (r, &tr) in t.iter().enumerate().take(l_) {
+                        I::store(y.add(2 * (l_ * h + r * R)), tr);
+                    }
+                }
+            }
+        }
+
+        /// A later stage (Ns a multiple of L): butterflies j = jb .. jb + L share j / Ns, so
+        /// their reads and writes are whole registers.
+        ///
+        /// # Safety
+        /// x and y cover n complex numbers; tw is the stage's table (ns / L * (R - 1) * 4 L
+        /// floats).
+        #[inline(always)]
+        pub(super) unsafe fn stage<I: Isa, const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32, pf: &mut Prefetch) {
+            let l_ = I::L;
+            unsafe {
+                let one = I::opaque_one();
+                let m = n / R;
+                // j = q ns + k: blocks q of the sub-transforms done so far, k within them (ns <= m,
+                // both multiples of L).
+                for q in 0..m / ns {
+                    for k0 in (0..ns).step_by(l_) {
+                        let jb = q * ns + k0;
+                        // jb + L <= m, so every read is below n; q ns R + k0 + r ns + L <= n;
+                        // the twiddle block k0 / L is in the table.
+                        let src = x.add(2 * jb);
+                        let mut v: [I::V; R] = std::array::from_fn(|r| I::load(src.add(2 * r * m)));
+                        let t = tw.add(k0 / l_ * (R - 1) * 4 * l_);
+                        for (r, vr) in v.iter_mut().enumerate().skip(1) {
+                            let w = t.add((r - 1) * 4 * l_);
+                            *vr = cmul::<I>(*vr, I::load(w), I::load(w.add(2 * l_)));
+                        }
+                        dft::<I, INV>(R, &mut v, one);
+                        let dst = y.add(2 * (q * ns * R + k0));
+                        for (r, &vr) in v.iter().enumerate() {
+                            I::store(dst.add(2 * r * ns), vr);
+                        }
+                        pf.step();
+                    }
+                }
+            }
+        }
+
+        /// The four-step's first step: for each j < n2, the 16-point DFT over x[j + n2 r], output
+        /// k1 times w^(j k1), into z[k1 rs + j] (row k1, rows rs apart). The twiddle of lane l in
+        /// block j0 is w^(j0 k1) w^(l k1): a table of n2 / L x 15 complex numbers, not n2 x 15.
+        ///
+        /// # Safety
+        /// x covers 16 n2 complex numbers (n2 a multiple of L), z 16 rs (rs >= n2); the tables
+        /// are `FourStep`'s.
+        #[inline(always)]
+        pub(super) unsafe fn four_step_columns<I: Isa, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
+            let l_ = I::L;
+            unsafe {
+                let one = I::opaque_one();
+                for jb in (0..n2).step_by(l_) {
+                    // jb + L <= n2, so every access is below 16 n2; block jb / L is in the table.
+                    let src = x.add(2 * jb);
+                    let mut v: [I::V; 16] = std::array::from_fn(|r| I::load(src.add(2 * r * n2)));
+                    dft::<I, INV>(16, &mut v, one);
+                    let b = block.add(jb / l_ * 30);
+                    for (k1, vk) in v.iter_mut().enumerate().skip(1) {
+                        let (br, bi) = (I::splat(*b.add(2 * (k1 - 1))), I::splat(*b.add(2 * (k1 - 1) + 1)));
+                        let l = lane.add((k1 - 1) * 4 * l_);
+                        let (lr, li) = (I::load(l), I::load(l.add(2 * l_)));
+                        // w = lane * block, in the doubled form cmul takes.
+                        let wr = I::fmsub(lr, br, I::mul(li, bi));
+                        let wi = I::fmadd(lr, bi, I::mul(li, br));
+                        *vk = cmul::<I>(*vk, wr, wi);
+                    }
+                    let dst = z.add(2 * jb);
+                    for (k1, &vk) in v.iter().enumerate() {
+                        I::store(dst.add(2 * k1 * rs), vk);
+                    }
+                }
+            }
+        }
+
+        /// The four-step's last step: row k1 of z (rows rs apart) holds X[k1 + 16 k2] (k2 < n2);
+        /// y[k1 + 16 k2] takes it, L k2 at a time through 16 / L transposes of L x L.
+        ///
+        /// # Safety
+        /// z covers 16 rs complex numbers, y 16 n2, and they do not overlap.
+        #[inline(always)]
+        pub(super) unsafe fn four_step_transpose<I: Isa>(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
+            let l_ = I::L;
+            for kb in (0..n2).step_by(l_) {
+                // kb + L <= n2: reads below 16 n2; writes 16 (kb + l) + 16 <= 16 n2.
+                unsafe {
+                    let v: [I::V; 16] = std::array::from_fn(|k1| I::load(z.add(2 * (k1 * rs + kb))));
+                    for h in 0..16 / l_ {
+                        let t = I::transpose(&v[l_ * h..l_ * h + l_]);
+                        for (l, &tl) in t.iter().enumerate().take(l_) {
+                            I::store(y.add(2 * (16 * (kb + l) + l_ * h)), tl);
+                        }
+                    }
+                }
             }
         }
     }
@@ -821,65 +1143,93 @@ mod tests {
         y
     }
 
+    /// The instruction sets this CPU can run the kernels on (whatever the switches say).
+    fn widths_here() -> Vec<Width> {
+        let mut out = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                out.push(Width::Avx512);
+            }
+            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+                out.push(Width::Avx2);
+            }
+        }
+        out
+    }
+
     #[test]
     fn radices_cover_their_lengths() {
-        for (n, want) in [(64, &[8, 8][..]), (128, &[16, 8]), (512, &[16, 16, 2]), (1024, &[16, 16, 4]), (2048, &[16, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])] {
-            assert_eq!(radices(n).as_deref(), Some(want), "{n}");
+        let avx512 = [(64, &[8, 8][..]), (128, &[16, 8]), (512, &[16, 16, 2]), (1024, &[16, 16, 4]), (2048, &[16, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
+        let avx2 = [(64, &[8, 8][..]), (128, &[8, 8, 2]), (512, &[8, 8, 8]), (1024, &[8, 8, 8, 2]), (2048, &[8, 8, 8, 4]), (1000, &[8, 5, 5, 5]), (80, &[8, 2, 5])];
+        for (width, table) in [(Width::Avx512, &avx512), (Width::Avx2, &avx2)] {
+            for &(n, want) in table {
+                assert_eq!(radices(n, width).as_deref(), Some(want), "{width:?} {n}");
+            }
+            for n in [64, 128, 256, 512, 1024, 2048, 4096, 8192, 1 << 16, 1000, 200, 320, 640, 8000, 80, 160] {
+                let r = radices(n, width).unwrap_or_else(|| panic!("{width:?} {n}"));
+                assert_eq!(r.iter().product::<usize>(), n, "{width:?} {n}: {r:?}");
+                assert!(matches!(r[0], 8 | 16), "{width:?} {n}: {r:?}");
+                assert!(width == Width::Avx512 || r.iter().all(|&x| x <= 8), "{width:?} {n}: {r:?}");
+            }
+            for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
+                assert!(radices(n, width).is_none(), "{width:?} {n}");
+            }
         }
-        for n in [64, 128, 256, 512, 1024, 2048, 4096, 8192, 1 << 16, 1000, 200, 320, 640, 8000, 80, 160] {
-            let r = radices(n).unwrap_or_else(|| panic!("{n}"));
-            assert_eq!(r.iter().product::<usize>(), n, "{n}: {r:?}");
-            assert!(matches!(r[0], 8 | 16), "{n}: {r:?}");
-        }
-        for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
-            assert!(radices(n).is_none(), "{n}");
-        }
-        if has_avx512() {
+        for width in widths_here() {
             // Longer lines stay with RustFFT (the four-step would take them, unmeasured).
-            assert!(LineFft::new(1 << 17, false).is_none());
-            assert!(LineFft::new(1 << 16, false).is_some_and(|f| f.four_step.is_some()));
+            assert!(LineFft::with_width(1 << 17, false, width).is_none());
+            assert!(LineFft::with_width(1 << 16, false, width).is_some_and(|f| f.four_step.is_some()));
         }
     }
 
-    /// Every length of the form up to 4096 and a few longer, both directions, in and out of
-    /// place (NaN in the output and scratch first), two lines, against an f64 FFT: every bin
-    /// within eps max|X| ln n (X the reference output), rocFFT's form of bound, with eps = 1e-7
-    /// (about f32's epsilon, not rocFFT's 3.75e-5; the worst seen is a quarter of it, at 256 and
-    /// 400; `LINES_ERR=1` prints each length's).
+    /// Every length of the form up to 4096 and a few longer, on every instruction set the CPU
+    /// has, both directions, in and out of place (NaN in the output and scratch first), two
+    /// lines, against an f64 FFT: every bin within eps max|X| ln n (X the reference output),
+    /// rocFFT's form of bound, with eps = 1e-7 (about f32's epsilon, not rocFFT's 3.75e-5; the
+    /// worst seen is a quarter of it, at 256 and 400; `LINES_ERR=1` prints each length's).
     #[test]
     fn lines_match_the_dft() {
-        if !has_avx512() {
-            eprintln!("skipped: no AVX-512 on this CPU");
+        let widths = widths_here();
+        if widths.is_empty() {
+            eprintln!("skipped: no AVX2 or AVX-512 on this CPU");
             return;
         }
-        let lengths: Vec<usize> = (64..=4096).filter(|&n| radices(n).is_some()).chain([8000, 8192, 16384, 32768, 65536]).collect();
-        assert!(lengths.len() > 15);
-        for &n in &lengths {
-            for inverse in [false, true] {
-                let fft = LineFft::new(n, inverse).unwrap();
-                let count = 2;
-                let x: Vec<Complex<f64>> = (0..n * count).map(|i| Complex::new(((i * 7919) % 1009) as f64 / 1009.0 - 0.5, ((i * 104729) % 997) as f64 / 997.0 - 0.5)).collect();
-                let xf: Vec<Complex<f32>> = x.iter().map(|c| Complex::new(c.re as f32, c.im as f32)).collect();
-                let nan = Complex::new(f32::NAN, f32::NAN);
-                let mut out = vec![nan; n * count];
-                let mut inplace = xf.clone();
-                let mut scratch = vec![nan; fft.get_immutable_scratch_len()];
-                fft.process_immutable_with_scratch(&xf, &mut out, &mut scratch);
-                fft.process_with_scratch(&mut inplace, &mut scratch);
-                assert_eq!(out, inplace, "{n} {inverse}: in place differs");
-                for l in 0..count {
-                    let want = reference(&x[l * n..(l + 1) * n], inverse);
-                    let norm = want.iter().map(|c| c.norm()).fold(0.0, f64::max);
-                    let tol = 1e-7 * norm * (n as f64).ln();
-                    let worst = (0..n).map(|k| (Complex::new(out[l * n + k].re as f64, out[l * n + k].im as f64) - want[k]).norm()).fold(0.0, f64::max);
-                    if std::env::var_os("LINES_ERR").is_some() {
-                        eprintln!("{n} {inverse}: worst error / bound {:.3}", worst / tol);
-                    }
-                    for k in 0..n {
-                        let got = Complex::new(out[l * n + k].re as f64, out[l * n + k].im as f64);
-                        assert!((got - want[k]).norm() <= tol, "{n} {inverse} line {l} bin {k}: {got} vs {}", want[k]);
-                    }
+        for width in widths {
+            let lengths: Vec<usize> = (64..=4096).filter(|&n| radices(n, width).is_some()).chain([8000, 8192, 16384, 32768, 65536]).collect();
+            assert!(lengths.len() > 15);
+            for &n in &lengths {
+                for inverse in [false, true] {
+                    let fft = LineFft::with_width(n, inverse, width).unwrap();
+                    check_against_reference(&fft, &format!("{width:?} {n} {inverse}"));
                 }
+            }
+        }
+    }
+
+    fn check_against_reference(fft: &LineFft, what: &str) {
+        let (n, inverse) = (fft.n, fft.inverse);
+        let count = 2;
+        let x: Vec<Complex<f64>> = (0..n * count).map(|i| Complex::new(((i * 7919) % 1009) as f64 / 1009.0 - 0.5, ((i * 104729) % 997) as f64 / 997.0 - 0.5)).collect();
+        let xf: Vec<Complex<f32>> = x.iter().map(|c| Complex::new(c.re as f32, c.im as f32)).collect();
+        let nan = Complex::new(f32::NAN, f32::NAN);
+        let mut out = vec![nan; n * count];
+        let mut inplace = xf.clone();
+        let mut scratch = vec![nan; fft.get_immutable_scratch_len()];
+        fft.process_immutable_with_scratch(&xf, &mut out, &mut scratch);
+        fft.process_with_scratch(&mut inplace, &mut scratch);
+        assert_eq!(out, inplace, "{what}: in place differs");
+        for l in 0..count {
+            let want = reference(&x[l * n..(l + 1) * n], inverse);
+            let norm = want.iter().map(|c| c.norm()).fold(0.0, f64::max);
+            let tol = 1e-7 * norm * (n as f64).ln();
+            let worst = (0..n).map(|k| (Complex::new(out[l * n + k].re as f64, out[l * n + k].im as f64) - want[k]).norm()).fold(0.0, f64::max);
+            if std::env::var_os("LINES_ERR").is_some() {
+                eprintln!("{what}: worst error / bound {:.3}", worst / tol);
+            }
+            for k in 0..n {
+                let got = Complex::new(out[l * n + k].re as f64, out[l * n + k].im as f64);
+                assert!((got - want[k]).norm() <= tol, "{what} line {l} bin {k}: {got} vs {}", want[k]);
             }
         }
     }
