@@ -54,6 +54,15 @@ impl Width {
             Width::Avx2 => 4,
         }
     }
+
+    /// The four-step's first radix (its rows): 16 on AVX-512; 8 on AVX2, whose 16 registers a
+    /// 16-point step would spill from.
+    fn four_step_radix(self) -> usize {
+        match self {
+            Width::Avx512 => 16,
+            Width::Avx2 => 8,
+        }
+    }
 }
 
 /// The instruction set the kernels run on here, `None` where they do not run: the CPU lacks
@@ -87,18 +96,21 @@ pub(crate) struct LineFft {
     stages: Vec<Stage>,
     /// Cache lines of the next line to prefetch per butterfly block ([`Prefetch`]).
     prefetch_per_block: usize,
-    /// Long lines (n = 16 n2, n2 >= 512): a 16-point DIF step over the line, then 16 rows of n2
-    /// on the Stockham kernels, then a transpose (`line` uses this instead of `stages`).
+    /// Long lines (n = F n2, F = 16 on AVX-512 and 8 on AVX2): an F-point DIF step over the line,
+    /// then F rows of n2 on the line kernels, then a transpose (`line` uses this instead of
+    /// `stages`).
     four_step: Option<FourStep>,
 }
 
 struct FourStep {
+    /// F: the first step's radix and the number of rows (n = F n2).
+    radix: usize,
     /// The rows' plan (n2 points, same direction).
     rows: Box<LineFft>,
-    /// w^(j0 k1) for each block of L j (j0 = L b) and k1 = 1 .. 16, w = exp(-+2 pi i / n):
-    /// (re, im) pairs, 30 floats a block.
+    /// w^(j0 k1) for each block of L j (j0 = L b) and k1 = 1 .. F, w = exp(-+2 pi i / n):
+    /// (re, im) pairs, 2 (F - 1) floats a block.
     block: Vec<f32>,
-    /// w^(l k1) for the lanes l < L and k1 = 1 .. 16: the real parts twice each, then the
+    /// w^(l k1) for the lanes l < L and k1 = 1 .. F: the real parts twice each, then the
     /// imaginary parts, 4 L floats a k1.
     lane: Vec<f32>,
 }
@@ -154,8 +166,18 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
             }
             out
         }
-        // 8s, with one 2 or 4 left over last: a radix-16 butterfly's 16 registers, its twiddles
-        // and constants would not fit AVX2's 16 registers.
+        // 8s, with one 2 or 4 left over last: a radix-16 stage's 16 registers, its twiddles
+        // and constants would not fit AVX2's 16 registers. Up to 128 points a 16 first all the
+        // same (it spills, but saves a pass; 64 = 16 4 then runs in registers): measured on the
+        // AVX-512 Xeon capped at AVX2, 64 0.040 us a line against 0.048 (8 8), 128 0.094
+        // against 0.111 (8 8 2); from 256 on 16 first was level or slower.
+        Width::Avx2 if (4..=7).contains(&bits) => {
+            let mut out = vec![16];
+            if bits > 4 {
+                out.push(1 << (bits - 4));
+            }
+            out
+        }
         Width::Avx2 => {
             let after = bits - 3;
             let mut out = vec![8; 1 + after / 3];
@@ -178,9 +200,10 @@ impl LineFft {
         if n > MAX_LEN {
             return None;
         }
-        if n >= FOUR_STEP_MIN && n.is_multiple_of(16) {
+        let f = width.four_step_radix();
+        if n >= FOUR_STEP_MIN && n.is_multiple_of(f) && std::env::var_os("NO4").is_none() {
             if let Some(fs) = FourStep::new(n, inverse, width) {
-                return Some(LineFft { n, inverse, width, first: 16, stages: Vec::new(), prefetch_per_block: 0, four_step: Some(fs) });
+                return Some(LineFft { n, inverse, width, first: f, stages: Vec::new(), prefetch_per_block: 0, four_step: Some(fs) });
             }
         }
         let radices = radices(n, width)?;
@@ -208,7 +231,7 @@ impl LineFft {
     /// row's scratch.
     fn scratch_len(&self) -> usize {
         match &self.four_step {
-            Some(fs) => 16 * FourStep::row_stride(self.n) + fs.rows.scratch_len(),
+            Some(fs) => fs.radix * fs.row_stride(self.n) + fs.rows.scratch_len(),
             None => 2 * self.n,
         }
     }
@@ -246,7 +269,7 @@ impl LineFft {
     #[cfg(target_arch = "x86_64")]
     unsafe fn process_with<I: simd::Isa>(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
         if let Some(fs) = &self.four_step {
-            let (z, rest) = scratch.split_at_mut(16 * FourStep::row_stride(self.n));
+            let (z, rest) = scratch.split_at_mut(fs.radix * fs.row_stride(self.n));
             for l in 0..count {
                 // SAFETY: as below; z holds the 16 padded rows, rest the rows' scratch.
                 unsafe { fs.line::<I>(self.n, self.inverse, input.add(2 * self.n * l), output.add(2 * self.n * l), z.as_mut_ptr() as *mut f32, rest) };
@@ -446,50 +469,58 @@ const FOUR_STEP_MIN: usize = 8192;
 
 impl FourStep {
     fn new(n: usize, inverse: bool, width: Width) -> Option<FourStep> {
-        let n2 = n / 16;
+        let radix = width.four_step_radix();
+        let n2 = n / radix;
         let lanes = width.lanes();
         let rows = Box::new(LineFft::with_width(n2, inverse, width)?);
-        let mut block = Vec::with_capacity(n2 / lanes * 30);
+        let mut block = Vec::with_capacity(n2 / lanes * 2 * (radix - 1));
         for b in 0..n2 / lanes {
-            for k1 in 1..16 {
+            for k1 in 1..radix {
                 let (c, s) = root(lanes * b * k1, n, inverse);
                 block.extend([c, s]);
             }
         }
-        let mut lane = Vec::with_capacity(15 * 4 * lanes);
-        for k1 in 1..16 {
+        let mut lane = Vec::with_capacity((radix - 1) * 4 * lanes);
+        for k1 in 1..radix {
             push_doubled(&mut lane, lanes, |l| root(l * k1, n, inverse));
         }
-        Some(FourStep { rows, block, lane })
+        Some(FourStep { radix, rows, block, lane })
     }
 
-    /// Complex numbers from one row of z to the next: n2 and a cache line, so that the 16
+    /// Complex numbers from one row of z to the next: n2 and a cache line, so that the F
     /// rows a block stores to (and the transpose loads from) are not 4 KiB multiples apart.
-    fn row_stride(n: usize) -> usize {
-        n / 16 + 8
+    fn row_stride(&self, n: usize) -> usize {
+        n / self.radix + 8
     }
 
-    /// One line: x -> z (the 16-point step and its twiddles), z's 16 rows in place, z -> y (the
+    /// One line: x -> z (the F-point step and its twiddles), z's F rows in place, z -> y (the
     /// transpose). x is read only in the first step, so y may be x.
     ///
     /// # Safety
-    /// x and y cover n complex numbers, z 16 row strides (and is neither), `rows` the rows'
+    /// x and y cover n complex numbers, z F row strides (and is neither), `rows` the rows'
     /// scratch; the CPU has `I`'s instruction set.
     #[cfg(target_arch = "x86_64")]
     unsafe fn line<I: simd::Isa>(&self, n: usize, inverse: bool, x: *const f32, y: *mut f32, z: *mut f32, rows: &mut [Complex<f32>]) {
-        let (n2, rs) = (n / 16, Self::row_stride(n));
+        let (n2, rs) = (n / self.radix, self.row_stride(n));
+        let (b, l) = (self.block.as_ptr(), self.lane.as_ptr());
         // SAFETY: the bounds in the contract; see each function.
         unsafe {
-            if inverse {
-                I::four_step_columns::<true>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
-            } else {
-                I::four_step_columns::<false>(x, z, n2, rs, self.block.as_ptr(), self.lane.as_ptr());
+            match (self.radix, inverse) {
+                (16, false) => I::four_step_columns::<16, false>(x, z, n2, rs, b, l),
+                (16, true) => I::four_step_columns::<16, true>(x, z, n2, rs, b, l),
+                (8, false) => I::four_step_columns::<8, false>(x, z, n2, rs, b, l),
+                (8, true) => I::four_step_columns::<8, true>(x, z, n2, rs, b, l),
+                _ => unreachable!("four-step radix is 8 or 16"),
             }
-            for k1 in 0..16 {
+            for k1 in 0..self.radix {
                 let row = z.add(2 * k1 * rs);
                 self.rows.process_with::<I>(row, row, 1, rows);
             }
-            I::four_step_transpose(z, y, n2, rs);
+            match self.radix {
+                16 => I::four_step_transpose::<16>(z, y, n2, rs),
+                8 => I::four_step_transpose::<8>(z, y, n2, rs),
+                _ => unreachable!("four-step radix is 8 or 16"),
+            }
         }
     }
 }
@@ -542,8 +573,8 @@ mod simd {
         unsafe fn first_stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, pf: &mut Prefetch);
         unsafe fn stage<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, n: usize, ns: usize, tw: *const f32, pf: &mut Prefetch);
         unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32);
-        unsafe fn four_step_columns<const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32);
-        unsafe fn four_step_transpose(z: *const f32, y: *mut f32, n2: usize, rs: usize);
+        unsafe fn four_step_columns<const F: usize, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32);
+        unsafe fn four_step_transpose<const F: usize>(z: *const f32, y: *mut f32, n2: usize, rs: usize);
     }
 
     /// The entry points of an `Isa` impl: each kernel of `body`, compiled with the instruction
@@ -563,12 +594,12 @@ mod simd {
                 unsafe { body::in_registers::<Self, R, INV>(x, y, tw) }
             }
             #[target_feature(enable = $features)]
-            unsafe fn four_step_columns<const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
-                unsafe { body::four_step_columns::<Self, INV>(x, z, n2, rs, block, lane) }
+            unsafe fn four_step_columns<const F: usize, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
+                unsafe { body::four_step_columns::<Self, F, INV>(x, z, n2, rs, block, lane) }
             }
             #[target_feature(enable = $features)]
-            unsafe fn four_step_transpose(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
-                unsafe { body::four_step_transpose::<Self>(z, y, n2, rs) }
+            unsafe fn four_step_transpose<const F: usize>(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
+                unsafe { body::four_step_transpose::<Self, F>(z, y, n2, rs) }
             }
         };
     }
@@ -1070,24 +1101,25 @@ mod simd {
             }
         }
 
-        /// The four-step's first step: for each j < n2, the 16-point DFT over x[j + n2 r], output
+        /// The four-step's first step: for each j < n2, the F-point DFT over x[j + n2 r], output
         /// k1 times w^(j k1), into z[k1 rs + j] (row k1, rows rs apart). The twiddle of lane l in
-        /// block j0 is w^(j0 k1) w^(l k1): a table of n2 / L x 15 complex numbers, not n2 x 15.
+        /// block j0 is w^(j0 k1) w^(l k1): a table of n2 / L x (F - 1) complex numbers, not
+        /// n2 x (F - 1).
         ///
         /// # Safety
-        /// x covers 16 n2 complex numbers (n2 a multiple of L), z 16 rs (rs >= n2); the tables
+        /// x covers F n2 complex numbers (n2 a multiple of L), z F rs (rs >= n2); the tables
         /// are `FourStep`'s.
         #[inline(always)]
-        pub(super) unsafe fn four_step_columns<I: Isa, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
+        pub(super) unsafe fn four_step_columns<I: Isa, const F: usize, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32) {
             let l_ = I::L;
             unsafe {
                 let one = I::opaque_one();
                 for jb in (0..n2).step_by(l_) {
-                    // jb + L <= n2, so every access is below 16 n2; block jb / L is in the table.
+                    // jb + L <= n2, so every access is below F n2; block jb / L is in the table.
                     let src = x.add(2 * jb);
-                    let mut v: [I::V; 16] = std::array::from_fn(|r| I::load(src.add(2 * r * n2)));
-                    dft::<I, INV>(16, &mut v, one);
-                    let b = block.add(jb / l_ * 30);
+                    let mut v: [I::V; F] = std::array::from_fn(|r| I::load(src.add(2 * r * n2)));
+                    dft::<I, INV>(F, &mut v, one);
+                    let b = block.add(jb / l_ * 2 * (F - 1));
                     for (k1, vk) in v.iter_mut().enumerate().skip(1) {
                         let (br, bi) = (I::splat(*b.add(2 * (k1 - 1))), I::splat(*b.add(2 * (k1 - 1) + 1)));
                         let l = lane.add((k1 - 1) * 4 * l_);
@@ -1105,22 +1137,22 @@ mod simd {
             }
         }
 
-        /// The four-step's last step: row k1 of z (rows rs apart) holds X[k1 + 16 k2] (k2 < n2);
-        /// y[k1 + 16 k2] takes it, L k2 at a time through 16 / L transposes of L x L.
+        /// The four-step's last step: row k1 of z (rows rs apart) holds X[k1 + F k2] (k2 < n2);
+        /// y[k1 + F k2] takes it, L k2 at a time through F / L transposes of L x L.
         ///
         /// # Safety
-        /// z covers 16 rs complex numbers, y 16 n2, and they do not overlap.
+        /// z covers F rs complex numbers, y F n2, and they do not overlap.
         #[inline(always)]
-        pub(super) unsafe fn four_step_transpose<I: Isa>(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
+        pub(super) unsafe fn four_step_transpose<I: Isa, const F: usize>(z: *const f32, y: *mut f32, n2: usize, rs: usize) {
             let l_ = I::L;
             for kb in (0..n2).step_by(l_) {
-                // kb + L <= n2: reads below 16 n2; writes 16 (kb + l) + 16 <= 16 n2.
+                // kb + L <= n2: reads below F n2; writes F (kb + l) + F <= F n2.
                 unsafe {
-                    let v: [I::V; 16] = std::array::from_fn(|k1| I::load(z.add(2 * (k1 * rs + kb))));
-                    for h in 0..16 / l_ {
+                    let v: [I::V; F] = std::array::from_fn(|k1| I::load(z.add(2 * (k1 * rs + kb))));
+                    for h in 0..F / l_ {
                         let t = I::transpose(&v[l_ * h..l_ * h + l_]);
                         for (l, &tl) in t.iter().enumerate().take(l_) {
-                            I::store(y.add(2 * (16 * (kb + l) + l_ * h)), tl);
+                            I::store(y.add(2 * (F * (kb + l) + l_ * h)), tl);
                         }
                     }
                 }
@@ -1161,8 +1193,8 @@ mod tests {
     #[test]
     fn radices_cover_their_lengths() {
         let avx512 = [(64, &[8, 8][..]), (128, &[16, 8]), (512, &[16, 16, 2]), (1024, &[16, 16, 4]), (2048, &[16, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
-        let avx2 = [(64, &[8, 8][..]), (128, &[8, 8, 2]), (512, &[8, 8, 8]), (1024, &[8, 8, 8, 2]), (2048, &[8, 8, 8, 4]), (1000, &[8, 5, 5, 5]), (80, &[8, 2, 5])];
-        for (width, table) in [(Width::Avx512, &avx512), (Width::Avx2, &avx2)] {
+        let avx2 = [(64, &[16, 4][..]), (128, &[16, 8]), (256, &[8, 8, 4]), (512, &[8, 8, 8]), (1024, &[8, 8, 8, 2]), (2048, &[8, 8, 8, 4]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
+        for (width, table) in [(Width::Avx512, &avx512[..]), (Width::Avx2, &avx2[..])] {
             for &(n, want) in table {
                 assert_eq!(radices(n, width).as_deref(), Some(want), "{width:?} {n}");
             }
@@ -1170,7 +1202,7 @@ mod tests {
                 let r = radices(n, width).unwrap_or_else(|| panic!("{width:?} {n}"));
                 assert_eq!(r.iter().product::<usize>(), n, "{width:?} {n}: {r:?}");
                 assert!(matches!(r[0], 8 | 16), "{width:?} {n}: {r:?}");
-                assert!(width == Width::Avx512 || r.iter().all(|&x| x <= 8), "{width:?} {n}: {r:?}");
+                assert!(width == Width::Avx512 || r[1..].iter().all(|&x| x <= 8), "{width:?} {n}: {r:?}");
             }
             for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
                 assert!(radices(n, width).is_none(), "{width:?} {n}");
