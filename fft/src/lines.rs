@@ -201,7 +201,7 @@ impl LineFft {
             return None;
         }
         let f = width.four_step_radix();
-        if n >= FOUR_STEP_MIN && n.is_multiple_of(f) && std::env::var_os("NO4").is_none() {
+        if n >= FOUR_STEP_MIN && n.is_multiple_of(f) {
             if let Some(fs) = FourStep::new(n, inverse, width) {
                 return Some(LineFft { n, inverse, width, first: f, stages: Vec::new(), prefetch_per_block: 0, four_step: Some(fs) });
             }
