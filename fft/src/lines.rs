@@ -1212,7 +1212,7 @@ mod simd {
         }
 
         /// The four-step's last step: row k1 of z (rows rs apart) holds X[k1 + F k2] (k2 < n2);
-        /// y[k1 + F k2] takes it, L k2 at a time through F / L transposes of L x L.
+        /// y[k1 + F k2] takes it, L k2 at a time through two transposes of L x L (F = 2 L).
         ///
         /// # Safety
         /// z covers F rs complex numbers, y F n2, and they do not overlap.
@@ -1223,11 +1223,13 @@ mod simd {
                 // kb + L <= n2: reads below F n2; writes F (kb + l) + F <= F n2.
                 unsafe {
                     let v: [I::V; F] = std::array::from_fn(|k1| I::load(z.add(2 * (k1 * rs + kb))));
-                    for h in 0..F / l_ {
-                        let t = I::transpose(&v[l_ * h..l_ * h + l_]);
-                        for (l, &tl) in t.iter().enumerate().take(l_) {
-                            I::store(y.add(2 * (F * (kb + l) + l_ * h)), tl);
-                        }
+                    // F = 2 L on both instruction sets: two transposes, whose outputs l are one
+                    // run of F each, stored in address order.
+                    let (lo, hi) = (I::transpose(&v[..l_]), I::transpose(&v[l_..]));
+                    for l in 0..l_ {
+                        let out = y.add(2 * F * (kb + l));
+                        I::store(out, lo[l]);
+                        I::store(out.add(2 * l_), hi[l]);
                     }
                 }
             }
