@@ -24,7 +24,8 @@
 //! instead, so that every sub-FFT stays in L1: a 16-point step over the whole line with its
 //! twiddles into 16 rows (padded apart), the rows on the Stockham kernels, a transpose out.
 //!
-//! Lengths: 8 x (a product of 2, 4, 5, 8, 16), from 64 to [`MAX_LEN`].
+//! Lengths: 8 x (a product of 2, 4, 5, 8, 16), from 64 to [`MAX_LEN`] (on AVX2 to
+//! [`AVX2_MAX_LEN`]: RustFFT's AVX2 kernels run longer lines faster).
 //! Why: RustFFT's AVX2 kernels (four complex numbers a register) and FFTW's (AVX2 in the
 //! distributions' builds) were the CPU path's line kernels; the generic column passes
 //! (`columns.rs`) could not beat them on whole lines (benches/results/2026-11-21-cpu-fft.md,
@@ -36,6 +37,14 @@ use std::sync::Arc;
 
 /// The longest line the kernels take (a line and the four-step's scratch, 1 MiB, fit L2).
 pub(crate) const MAX_LEN: usize = 1 << 16;
+
+/// The longest line the CPU path takes the AVX2 kernels for; RustFFT's AVX2 kernels run longer
+/// ones. Measured on the AVX-512 Xeon capped at AVX2 (`ROCMATH_CPU_FFT_ISA=avx2`, 2 threads,
+/// three suite rounds, sixty-second session): ours / RustFFT 1.01-1.39 at 256-4096 and 1.57-1.69
+/// at 1000, but 0.93-0.99 at 8192, 0.89-0.93 at 16384, 0.98-1.02 at 32768 and 0.94-0.97 at 65536
+/// (the four-step with radix 8). The longer AVX2 plans stay reachable through `with_width`, for
+/// the tests and later work.
+const AVX2_MAX_LEN: usize = 4096;
 
 /// The instruction set a plan's kernels run on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,7 +202,11 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
 
 impl LineFft {
     pub(crate) fn new(n: usize, inverse: bool) -> Option<LineFft> {
-        Self::with_width(n, inverse, width()?)
+        let width = width()?;
+        if width == Width::Avx2 && n > AVX2_MAX_LEN {
+            return None;
+        }
+        Self::with_width(n, inverse, width)
     }
 
     fn with_width(n: usize, inverse: bool, width: Width) -> Option<LineFft> {
@@ -1319,6 +1332,9 @@ mod tests {
             for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
                 assert!(radices(n, width).is_none(), "{width:?} {n}");
             }
+        }
+        if width() == Some(Width::Avx2) {
+            assert!(LineFft::new(8192, false).is_none() && LineFft::new(4096, false).is_some());
         }
         for width in widths_here() {
             // Longer lines stay with RustFFT (the four-step would take them, unmeasured).
