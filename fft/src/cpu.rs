@@ -3,8 +3,8 @@
 //! A transform is a sequence of passes, one per dimension. A pass runs 1D transforms along its
 //! dimension over every "line" (every index of the other dimensions and of the batch): it
 //! gathers a panel of lines from its source through raw pointers into per-thread scratch (in the
-//! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 line kernels for
-//! single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
+//! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 or AVX2 line
+//! kernels for single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
 //! destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours
 //! at a time: `columns.rs`, `run_columns`). So any layout (offsets, strides, distances,
 //! interleaved, planar, real, hermitian) runs the same way, each line reads all of its input
@@ -1144,20 +1144,20 @@ unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: us
 
 /// [`crate::lines::real_split_f32`] where F is f32 (false otherwise, or where the kernels do
 /// not run: nothing written).
-fn split_real_f32<F: Real>(z: &[Complex<F>], w: &[Complex<F>], hs: F, out: &mut [Complex<F>]) -> bool {
+fn split_real_f32<F: Real>(z: &[Complex<F>], w: &[Complex<F>], scale: F, out: &mut [Complex<F>], inverse: bool) -> bool {
     if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
         return false;
     }
     // SAFETY: F is f32, so the values and slices are f32 ones as they stand.
-    let (z, w, hs, out) = unsafe {
+    let (z, w, scale, out) = unsafe {
         (
             std::slice::from_raw_parts(z.as_ptr().cast::<Complex<f32>>(), z.len()),
             std::slice::from_raw_parts(w.as_ptr().cast::<Complex<f32>>(), w.len()),
-            *(&hs as *const F).cast::<f32>(),
+            *(&scale as *const F).cast::<f32>(),
             std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<Complex<f32>>(), out.len()),
         )
     };
-    crate::lines::real_split_f32(z, w, hs, out)
+    crate::lines::real_split_f32(z, w, scale, out, inverse)
 }
 
 /// Strided interleaved complex lines through the column FFT: each run of lines whose first
@@ -1454,7 +1454,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
                 let out: &mut [Complex<F>] = if in_place_out { std::slice::from_raw_parts_mut(dst.re.add(b).cast::<Complex<F>>(), m + 1) } else { grow(&mut s.aux, m + 1) };
                 out[0] = Complex::new((z[0].re + z[0].im) * sc, F::zero());
                 out[m] = Complex::new((z[0].re - z[0].im) * sc, F::zero());
-                if !split_real_f32(z, &r.twiddles, hs, out) {
+                if !split_real_f32(z, &r.twiddles, hs, out, false) {
                     // Written as independent lanes over j (Z[M-j] read backwards) so that it
                     // vectorises (for the baseline instruction set).
                     for (((x, a), c), w) in out[1..m].iter_mut().zip(&z[1..]).zip(z[1..].iter().rev()).zip(&r.twiddles[1..]) {
@@ -1500,10 +1500,12 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
                     x
                 };
                 z[0] = Complex::new(x[0].re + x[m].re, x[0].re - x[m].re);
-                for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
-                    let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
-                    let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
-                    *z = Complex::new(sum_re + w.im * dif_re - w.re * dif_im, sum_im + w.im * dif_im + w.re * dif_re);
+                if !split_real_f32(&x[..m], &r.twiddles, F::one(), z, true) {
+                    for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
+                        let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
+                        let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);
+                        *z = Complex::new(sum_re + w.im * dif_re - w.re * dif_im, sum_im + w.im * dif_im + w.re * dif_re);
+                    }
                 }
             }
             if direct && B::NATIVE && so == 1 && back_to_back(db, r.n) {

@@ -389,25 +389,31 @@ pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Ff
     any.downcast::<Arc<dyn Fft<F>>>().ok().map(|b| *b)
 }
 
-/// The even-real split of a forward real transform of n = 2 m points, in single precision on the
-/// kernels' instruction set: from Z = FFT_m(z) (z[j] = x[2 j] + i x[2 j + 1]), for 0 < j < m,
-/// out[j] = hs (A + w^j (-i B)) with A = Z[j] + conj Z[m - j], B = Z[j] - conj Z[m - j] and
-/// w = exp(-2 pi i / n) (`w[j]`); hs is half the plan's scale. `out[0]` and `out[m]` are left to
-/// the caller. Returns false (nothing written) where the kernels do not run; the caller then
-/// takes its portable loop. The CPU path compiled that loop for x86-64's baseline SSE2, two
-/// complex numbers at a time: 18 % of r2c 128^3's time on one thread, twice its 64-point FFTs
-/// (`perf`, sixty-second session).
-pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], hs: f32, out: &mut [Complex<f32>]) -> bool {
+/// The even-real split of a real transform of n = 2 m points and its inverse, in single precision
+/// on the kernels' instruction set, for 0 < j < m, with A = Z[j] + conj Z[m - j],
+/// B = Z[j] - conj Z[m - j] and w = exp(-2 pi i / n) (`w[j]`):
+/// - forward (r2c; Z = FFT_m of the reals taken in pairs): out[j] = scale (A + w^j (-i B)),
+///   scale being half the plan's;
+/// - inverse (c2r; Z the hermitian input): out[j] = scale (A + conj(w^j) (i B)), the
+///   half-length input of the inverse FFT.
+///
+/// `out[0]` (and the forward `out[m]`) are left to the caller. Returns false (nothing written)
+/// where the kernels do not run; the caller then takes its portable loop. The CPU path compiled
+/// that loop for x86-64's baseline SSE2, two complex numbers at a time: 18 % of r2c 128^3's time
+/// on one thread, twice its 64-point FFTs (`perf`, sixty-second session).
+pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], scale: f32, out: &mut [Complex<f32>], inverse: bool) -> bool {
     let m = z.len();
-    assert!(w.len() >= m && out.len() > m, "real split: {} twiddles, {} outputs for {m}", w.len(), out.len());
+    assert!(w.len() >= m && out.len() >= m, "real split: {} twiddles, {} outputs for {m}", w.len(), out.len());
     let Some(width) = width() else { return false };
     let (z, w, o) = (z.as_ptr() as *const f32, w.as_ptr() as *const f32, out.as_mut_ptr() as *mut f32);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `width` checked the CPU; the lengths were checked above.
     unsafe {
         match width {
-            Width::Avx512 => <simd::Avx512 as simd::Isa>::real_split(z, w, hs, o, m),
-            Width::Avx2 => <simd::Avx2 as simd::Isa>::real_split(z, w, hs, o, m),
+            Width::Avx512 if inverse => <simd::Avx512 as simd::Isa>::real_split::<true>(z, w, scale, o, m),
+            Width::Avx512 => <simd::Avx512 as simd::Isa>::real_split::<false>(z, w, scale, o, m),
+            Width::Avx2 if inverse => <simd::Avx2 as simd::Isa>::real_split::<true>(z, w, scale, o, m),
+            Width::Avx2 => <simd::Avx2 as simd::Isa>::real_split::<false>(z, w, scale, o, m),
         }
     }
     #[cfg(target_arch = "x86_64")]
@@ -415,7 +421,7 @@ pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], hs: f32, ou
     #[cfg(not(target_arch = "x86_64"))]
     {
         // (`width` is None off x86-64.)
-        let _ = (z, w, o, hs, width);
+        let _ = (z, w, o, scale, width);
         false
     }
 }
@@ -625,7 +631,7 @@ mod simd {
         unsafe fn in_registers<const R: usize, const INV: bool>(x: *const f32, y: *mut f32, tw: *const f32);
         unsafe fn four_step_columns<const F: usize, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32);
         unsafe fn four_step_transpose<const F: usize>(z: *const f32, y: *mut f32, n2: usize, rs: usize);
-        unsafe fn real_split(z: *const f32, w: *const f32, hs: f32, out: *mut f32, m: usize);
+        unsafe fn real_split<const INV: bool>(z: *const f32, w: *const f32, scale: f32, out: *mut f32, m: usize);
     }
 
     /// The entry points of an `Isa` impl: each kernel of `body`, compiled with the instruction
@@ -653,8 +659,8 @@ mod simd {
                 unsafe { body::four_step_transpose::<Self, F>(z, y, n2, rs) }
             }
             #[target_feature(enable = $features)]
-            unsafe fn real_split(z: *const f32, w: *const f32, hs: f32, out: *mut f32, m: usize) {
-                unsafe { body::real_split::<Self>(z, w, hs, out, m) }
+            unsafe fn real_split<const INV: bool>(z: *const f32, w: *const f32, scale: f32, out: *mut f32, m: usize) {
+                unsafe { body::real_split::<Self, INV>(z, w, scale, out, m) }
             }
         };
     }
@@ -1252,24 +1258,24 @@ mod simd {
         /// register ending at m - j and reversed; the last few j (fewer than L) in scalar code.
         ///
         /// # Safety
-        /// z and w cover m complex numbers, out m + 1.
+        /// z and w cover m complex numbers, out m.
         #[inline(always)]
-        pub(super) unsafe fn real_split<I: Isa>(z: *const f32, w: *const f32, hs: f32, out: *mut f32, m: usize) {
+        pub(super) unsafe fn real_split<I: Isa, const INV: bool>(z: *const f32, w: *const f32, scale: f32, out: *mut f32, m: usize) {
             let l_ = I::L;
             let mut j = 1;
             unsafe {
-                let h = I::splat(hs);
+                let h = I::splat(scale);
                 while j + l_ <= m {
                     // Z[j .. j + L] and Z[m - j - L + 1 ..= m - j] (reversed: lane l is
                     // Z[m - j - l]); both within 1 .. m.
                     let a = I::load(z.add(2 * j));
-                    let c = I::reverse(I::load(z.add(2 * (m - j - l_ + 1))));
-                    let cc = I::flip::<true>(c);
-                    let (sum, dif) = (I::add(a, cc), I::sub(a, cc));
+                    let c = I::flip::<true>(I::reverse(I::load(z.add(2 * (m - j - l_ + 1)))));
+                    let (sum, dif) = (I::add(a, c), I::sub(a, c));
                     let wv = I::load(w.add(2 * j));
-                    let t = cmul::<I>(dif, I::dup_re(wv), I::dup_im(wv));
-                    // sum - i t.
-                    I::store(out.add(2 * j), I::mul(h, I::add(sum, rot::<I, false>(t))));
+                    // Forward: sum - i (w B); inverse: sum + i (conj(w) B).
+                    let wi = if INV { I::sub(I::splat(0.0), I::dup_im(wv)) } else { I::dup_im(wv) };
+                    let t = cmul::<I>(dif, I::dup_re(wv), wi);
+                    I::store(out.add(2 * j), I::mul(h, I::add(sum, rot::<I, INV>(t))));
                     j += l_;
                 }
                 for j in j..m {
@@ -1278,8 +1284,13 @@ mod simd {
                     let (wr, wi) = (*w.add(2 * j), *w.add(2 * j + 1));
                     let (sum_re, sum_im) = (ar + cr, ai - ci);
                     let (dif_re, dif_im) = (ar - cr, ai + ci);
-                    *out.add(2 * j) = hs * (sum_re + wi * dif_re + wr * dif_im);
-                    *out.add(2 * j + 1) = hs * (sum_im + wi * dif_im - wr * dif_re);
+                    let (re, im) = if INV {
+                        (sum_re + wi * dif_re - wr * dif_im, sum_im + wi * dif_im + wr * dif_re)
+                    } else {
+                        (sum_re + wi * dif_re + wr * dif_im, sum_im + wi * dif_im - wr * dif_re)
+                    };
+                    *out.add(2 * j) = scale * re;
+                    *out.add(2 * j + 1) = scale * im;
                 }
             }
         }
@@ -1394,32 +1405,36 @@ mod tests {
         }
     }
 
-    /// The even-real split on every instruction set here against the scalar formula in f64, at
-    /// m = 1 .. 40 (every tail length) and 64; `out[0]` and `out[m]` are left as they were.
+    /// The even-real split and its inverse on every instruction set here against the formula in
+    /// f64, at m = 1 .. 40 (every tail length) and 64; `out[0]` is left as it was.
     #[test]
     fn real_split_matches_the_formula() {
         for width in widths_here() {
-            for m in (1..=40).chain([64]) {
-                let z: Vec<Complex<f32>> = (0..m).map(|i| Complex::new(((i * 37) % 11) as f32 - 5.0, ((i * 53) % 7) as f32 - 3.0)).collect();
-                let w: Vec<Complex<f32>> = (0..m).map(|j| { let (c, s) = root(j, 2 * m, false); Complex::new(c, s) }).collect();
-                let hs = 0.375f32;
-                let mut out = vec![Complex::new(f32::NAN, f32::NAN); m + 1];
-                let (zp, wp, op) = (z.as_ptr() as *const f32, w.as_ptr() as *const f32, out.as_mut_ptr() as *mut f32);
-                // SAFETY: the CPU has `width` (widths_here); z and w hold m, out m + 1.
-                unsafe {
-                    match width {
-                        Width::Avx512 => <simd::Avx512 as simd::Isa>::real_split(zp, wp, hs, op, m),
-                        Width::Avx2 => <simd::Avx2 as simd::Isa>::real_split(zp, wp, hs, op, m),
+            for inverse in [false, true] {
+                for m in (1..=40).chain([64]) {
+                    let z: Vec<Complex<f32>> = (0..m).map(|i| Complex::new(((i * 37) % 11) as f32 - 5.0, ((i * 53) % 7) as f32 - 3.0)).collect();
+                    let w: Vec<Complex<f32>> = (0..m).map(|j| root(j, 2 * m, false)).map(|(c, s)| Complex::new(c, s)).collect();
+                    let scale = 0.375f32;
+                    let mut out = vec![Complex::new(f32::NAN, f32::NAN); m];
+                    let (zp, wp, op) = (z.as_ptr() as *const f32, w.as_ptr() as *const f32, out.as_mut_ptr() as *mut f32);
+                    // SAFETY: the CPU has `width` (widths_here); z, w and out hold m.
+                    unsafe {
+                        match (width, inverse) {
+                            (Width::Avx512, false) => <simd::Avx512 as simd::Isa>::real_split::<false>(zp, wp, scale, op, m),
+                            (Width::Avx512, true) => <simd::Avx512 as simd::Isa>::real_split::<true>(zp, wp, scale, op, m),
+                            (Width::Avx2, false) => <simd::Avx2 as simd::Isa>::real_split::<false>(zp, wp, scale, op, m),
+                            (Width::Avx2, true) => <simd::Avx2 as simd::Isa>::real_split::<true>(zp, wp, scale, op, m),
+                        }
                     }
-                }
-                assert!(out[0].re.is_nan() && out[m].re.is_nan(), "{width:?} {m}: wrote out[0] or out[m]");
-                for j in 1..m {
-                    let (a, c, wj) = (z[j], z[m - j].conj(), w[j]);
-                    let (a, c) = (Complex::new(a.re as f64, a.im as f64), Complex::new(c.re as f64, c.im as f64));
-                    let wj = Complex::new(wj.re as f64, wj.im as f64);
-                    let want = (a + c + wj * (a - c) * Complex::new(0.0, -1.0)) * hs as f64;
-                    let got = Complex::new(out[j].re as f64, out[j].im as f64);
-                    assert!((got - want).norm() <= 1e-5 * (1.0 + want.norm()), "{width:?} {m} {j}: {got} vs {want}");
+                    assert!(out[0].re.is_nan(), "{width:?} {inverse} {m}: wrote out[0]");
+                    let c64 = |v: Complex<f32>| Complex::new(v.re as f64, v.im as f64);
+                    for j in 1..m {
+                        let (a, c, wj) = (c64(z[j]), c64(z[m - j]).conj(), c64(w[j]));
+                        let turn = if inverse { wj.conj() * Complex::new(0.0, 1.0) } else { wj * Complex::new(0.0, -1.0) };
+                        let want = (a + c + turn * (a - c)) * scale as f64;
+                        let got = c64(out[j]);
+                        assert!((got - want).norm() <= 1e-5 * (1.0 + want.norm()), "{width:?} {inverse} {m} {j}: {got} vs {want}");
+                    }
                 }
             }
         }
