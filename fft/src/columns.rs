@@ -85,9 +85,13 @@ pub(crate) struct ColumnFft<F> {
     /// 1 forward, -1 inverse: the sign of the sines in the butterflies.
     dir: F,
     passes: Vec<Pass<F>>,
+    /// For f32 where the line kernels run and n is 2^a 5^b: the same transform on interleaved
+    /// lines, one register an element (`lines::LineColumns`), which the CPU path takes instead
+    /// of the passes for blocks of its own type.
+    interleaved: Option<crate::lines::LineColumns>,
 }
 
-impl<F: Float + FromPrimitive> ColumnFft<F> {
+impl<F: Float + FromPrimitive + 'static> ColumnFft<F> {
     /// The plan for length `n`, or `None` if `n` is not a product of 2, 3 and 5 in 2 ..= MAX_LEN.
     pub(crate) fn new(n: usize, inverse: bool) -> Option<ColumnFft<F>> {
         Self::with_radix_8(n, inverse, radix_8_pays())
@@ -138,11 +142,17 @@ impl<F: Float + FromPrimitive> ColumnFft<F> {
                 pass
             })
             .collect();
-        Some(ColumnFft { n, dir: F::from_f64(if inverse { -1.0 } else { 1.0 }).unwrap(), passes })
+        let interleaved = if std::any::TypeId::of::<F>() == std::any::TypeId::of::<f32>() { crate::lines::LineColumns::new(n, inverse) } else { None };
+        Some(ColumnFft { n, dir: F::from_f64(if inverse { -1.0 } else { 1.0 }).unwrap(), passes, interleaved })
     }
 
     pub(crate) fn len(&self) -> usize {
         self.n
+    }
+
+    /// The interleaved form of this transform, where there is one (f32 only).
+    pub(crate) fn interleaved(&self) -> Option<&crate::lines::LineColumns> {
+        self.interleaved.as_ref()
     }
 
     /// Transforms one block of up to `LANES` lines: `io.load(j, ..)` fills row j (element j of
@@ -402,7 +412,7 @@ mod tests {
     /// refused), both directions, f32 and f64, with and without radix 8, against the DFT by definition in f64 on every lane.
     #[test]
     fn columns_match_the_dft() {
-        fn check<F: Float + FromPrimitive + std::fmt::Debug>(n: usize, inverse: bool, radix_8: bool, eps: f64) {
+        fn check<F: Float + FromPrimitive + std::fmt::Debug + 'static>(n: usize, inverse: bool, radix_8: bool, eps: f64) {
             let Some(plan) = ColumnFft::<F>::with_radix_8(n, inverse, radix_8) else {
                 let mut m = n;
                 for r in [2, 3, 5] {

@@ -1202,6 +1202,12 @@ unsafe fn run_columns<A: Scalar<F>, B: Scalar<F>, F: Real>(
             rest_sb[rest..rest + w].copy_from_slice(&sb[i0..i0 + w]);
             rest_db[rest..rest + w].copy_from_slice(&db[i0..i0 + w]);
             rest += w;
+        } else if let (true, Some(lc)) = (A::NATIVE && B::NATIVE, cols.interleaved()) {
+            // f32 (the only type with an interleaved form): the lines as they are, one register
+            // an element.
+            let f32s = std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast::<f32>(), scratch.len());
+            let sc32 = *(&sc as *const F).cast::<f32>();
+            lc.transform(src.re.add(s0).cast::<f32>(), si / 2, dst.re.add(d0).cast::<f32>(), so / 2, LANES, sc32, f32s);
         } else if A::NATIVE && B::NATIVE {
             // The compute type: plain loads and stores of LANES elements a row.
             let mut io = NativeRows { src: src.re.add(s0).cast::<Complex<F>>(), si: si / 2, dst: dst.re.add(d0).cast::<Complex<F>>(), so: so / 2, sc };

@@ -426,6 +426,124 @@ pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], scale: f32,
     }
 }
 
+/// Column FFTs of interleaved single-precision lines on the kernels' instruction set: a block of
+/// neighbouring lines (element j of line l at `2 (j stride + l)` floats), L lines a register,
+/// each register column through Stockham stages whose butterflies hold one register an element
+/// (the twiddles broadcast), so radix 8 fits AVX2's 16 registers where `columns.rs`' planar rows
+/// (two registers an element of 8 lanes) spill. Lengths 2^a 5^b from 2 to `columns::MAX_LEN`.
+pub(crate) struct LineColumns {
+    n: usize,
+    inverse: bool,
+    width: Width,
+    /// (radix R, Ns, the (cos, sin) of w^(r k) for k < Ns and r = 1 .. R at 2 (k (R - 1) + r - 1),
+    /// w = exp(-+2 pi i / (Ns R))), first stage first.
+    stages: Vec<(usize, usize, Vec<f32>)>,
+}
+
+impl LineColumns {
+    pub(crate) fn new(n: usize, inverse: bool) -> Option<LineColumns> {
+        let width = width()?;
+        if !(2..=crate::columns::MAX_LEN).contains(&n) || std::env::var("ROCMATH_CPU_FFT_COLUMNS").is_ok_and(|v| v == "planar") {
+            return None;
+        }
+        let mut rest = n;
+        let mut radices = Vec::new();
+        while rest.is_multiple_of(5) {
+            rest /= 5;
+            radices.push(5);
+        }
+        if !rest.is_power_of_two() {
+            return None;
+        }
+        let bits = rest.trailing_zeros() as usize;
+        radices.extend(std::iter::repeat_n(8, bits / 3));
+        match (bits % 3, bits >= 3) {
+            // An 8 and a 2 as two 4s.
+            (1, true) => {
+                let last = radices.len() - 1;
+                radices[last] = 4;
+                radices.push(4);
+            }
+            (1, false) => radices.push(2),
+            (2, _) => radices.push(4),
+            _ => {}
+        }
+        let mut ns = 1;
+        let stages = radices
+            .into_iter()
+            .map(|r| {
+                let tw = (0..ns).flat_map(|k| (1..r).map(move |q| root(q * k, ns * r, inverse))).flat_map(|(c, s)| [c, s]).collect();
+                let st = (r, ns, tw);
+                ns *= r;
+                st
+            })
+            .collect();
+        Some(LineColumns { n, inverse, width, stages })
+    }
+
+    /// Scratch `transform` needs, in floats.
+    pub(crate) fn scratch_len(&self) -> usize {
+        4 * self.n * self.width.lanes()
+    }
+
+    /// Transforms `lanes` neighbouring lines (a multiple of 8): element j of line l at
+    /// `src + 2 (j si + l)`, results times `scale` to `dst + 2 (j so + l)`. In place when src is
+    /// dst (a line is read whole before any of it is written).
+    ///
+    /// # Safety
+    /// The lines are live memory, source and destination the same or disjoint; `scratch` holds
+    /// [`Self::scratch_len`] floats.
+    pub(crate) unsafe fn transform(&self, src: *const f32, si: usize, dst: *mut f32, so: usize, lanes: usize, scale: f32, scratch: &mut [f32]) {
+        assert!(scratch.len() >= self.scratch_len() && lanes.is_multiple_of(8), "column FFT scratch or block");
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `width` checked the CPU; the caller's contract.
+        unsafe {
+            match self.width {
+                Width::Avx512 => self.transform_with::<simd::Avx512>(src, si, dst, so, lanes, scale, scratch),
+                Width::Avx2 => self.transform_with::<simd::Avx2>(src, si, dst, so, lanes, scale, scratch),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (src, si, dst, so, lanes, scale, scratch);
+    }
+
+    /// # Safety
+    /// As `transform`; the CPU has `I`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn transform_with<I: simd::Isa>(&self, src: *const f32, si: usize, dst: *mut f32, so: usize, lanes: usize, scale: f32, scratch: &mut [f32]) {
+        let l = I::L;
+        let (s1, s2) = scratch.split_at_mut(2 * self.n * l);
+        let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
+        let last = self.stages.len() - 1;
+        for c in (0..lanes).step_by(l) {
+            let (x0, y0) = (src.wrapping_add(2 * c), dst.wrapping_add(2 * c));
+            for (i, (radix, ns, tw)) in self.stages.iter().enumerate() {
+                // From the lines (stride 2 si) or the last scratch (one register an element) to
+                // the next scratch or the lines.
+                let (x, xs) = if i == 0 { (x0, 2 * si) } else if i % 2 == 1 { (s1 as *const f32, 2 * l) } else { (s2 as *const f32, 2 * l) };
+                let (y, ys) = if i == last { (y0, 2 * so) } else if i % 2 == 0 { (s1, 2 * l) } else { (s2, 2 * l) };
+                let sc = if i == last { scale } else { 1.0 };
+                let (n, ns, tw) = (self.n, *ns, tw.as_ptr());
+                // SAFETY: the stages keep within n elements each side (see the kernel).
+                unsafe {
+                    match (*radix, self.inverse) {
+                        (2, false) => I::column_stage::<2, false>(x, xs, y, ys, n, ns, tw, sc),
+                        (2, true) => I::column_stage::<2, true>(x, xs, y, ys, n, ns, tw, sc),
+                        (4, false) => I::column_stage::<4, false>(x, xs, y, ys, n, ns, tw, sc),
+                        (4, true) => I::column_stage::<4, true>(x, xs, y, ys, n, ns, tw, sc),
+                        (5, false) => I::column_stage::<5, false>(x, xs, y, ys, n, ns, tw, sc),
+                        (5, true) => I::column_stage::<5, true>(x, xs, y, ys, n, ns, tw, sc),
+                        (8, false) => I::column_stage::<8, false>(x, xs, y, ys, n, ns, tw, sc),
+                        (8, true) => I::column_stage::<8, true>(x, xs, y, ys, n, ns, tw, sc),
+                        _ => unreachable!("column radices are 2, 4, 5, 8"),
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl Length for LineFft {
     fn len(&self) -> usize {
         self.n
@@ -632,6 +750,8 @@ mod simd {
         unsafe fn four_step_columns<const F: usize, const INV: bool>(x: *const f32, z: *mut f32, n2: usize, rs: usize, block: *const f32, lane: *const f32);
         unsafe fn four_step_transpose<const F: usize>(z: *const f32, y: *mut f32, n2: usize, rs: usize);
         unsafe fn real_split<const INV: bool>(z: *const f32, w: *const f32, scale: f32, out: *mut f32, m: usize);
+        #[allow(clippy::too_many_arguments)]
+        unsafe fn column_stage<const R: usize, const INV: bool>(x: *const f32, xs: usize, y: *mut f32, ys: usize, n: usize, ns: usize, tw: *const f32, scale: f32);
     }
 
     /// The entry points of an `Isa` impl: each kernel of `body`, compiled with the instruction
@@ -661,6 +781,10 @@ mod simd {
             #[target_feature(enable = $features)]
             unsafe fn real_split<const INV: bool>(z: *const f32, w: *const f32, scale: f32, out: *mut f32, m: usize) {
                 unsafe { body::real_split::<Self, INV>(z, w, scale, out, m) }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn column_stage<const R: usize, const INV: bool>(x: *const f32, xs: usize, y: *mut f32, ys: usize, n: usize, ns: usize, tw: *const f32, scale: f32) {
+                unsafe { body::column_stage::<Self, R, INV>(x, xs, y, ys, n, ns, tw, scale) }
             }
         };
     }
@@ -1294,6 +1418,40 @@ mod simd {
                 }
             }
         }
+
+        /// A column FFT stage on one register column (L lines): element e at `x + e xs` (floats),
+        /// butterfly j < m = n / R reads elements j + r m, multiplies by w^(r k) (k = j mod Ns;
+        /// broadcast, the same for every lane), takes the R-point DFT and writes element
+        /// (j - k) R + k + r Ns at `y + e ys`, times `scale` unless it is 1.
+        ///
+        /// # Safety
+        /// x and y cover n elements at their strides; tw is the stage's table.
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        pub(super) unsafe fn column_stage<I: Isa, const R: usize, const INV: bool>(x: *const f32, xs: usize, y: *mut f32, ys: usize, n: usize, ns: usize, tw: *const f32, scale: f32) {
+            unsafe {
+                let one = I::opaque_one();
+                let (scaled, sc) = (scale != 1.0, I::splat(scale));
+                let m = n / R;
+                for q in 0..m / ns {
+                    for k in 0..ns {
+                        let j = q * ns + k;
+                        let mut v: [I::V; R] = std::array::from_fn(|r| I::load(x.add((j + r * m) * xs)));
+                        if k > 0 {
+                            let t = tw.add(2 * k * (R - 1));
+                            for (r, vr) in v.iter_mut().enumerate().skip(1) {
+                                *vr = cmul::<I>(*vr, I::splat(*t.add(2 * (r - 1))), I::splat(*t.add(2 * (r - 1) + 1)));
+                            }
+                        }
+                        dft::<I, INV>(R, &mut v, one);
+                        let out = y.add((q * ns * R + k) * ys);
+                        for (r, &vr) in v.iter().enumerate() {
+                            I::store(out.add(r * ns * ys), if scaled { I::mul(sc, vr) } else { vr });
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1435,6 +1593,55 @@ mod tests {
                         let got = c64(out[j]);
                         assert!((got - want).norm() <= 1e-5 * (1.0 + want.norm()), "{width:?} {inverse} {m} {j}: {got} vs {want}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The interleaved column FFTs on every instruction set here, every length they take
+    /// (2^a 5^b, 2 to 1024), both directions, in and out of place, with a scale, against the f64
+    /// FFT of each line: 16 lines with an element stride of 20 (complex), NaN in the gaps and the
+    /// scratch; the gaps must stay NaN.
+    #[test]
+    fn columns_match_the_dft() {
+        for width in widths_here() {
+            for n in (2..=crate::columns::MAX_LEN).filter(|&n| { let mut m = n; while m % 5 == 0 { m /= 5 } m.is_power_of_two() }) {
+                for inverse in [false, true] {
+                    let Some(mut plan) = LineColumns::new(n, inverse) else { panic!("{n}") };
+                    plan.width = width;
+                    let (lanes, stride) = (16, 20);
+                    let x: Vec<Complex<f64>> = (0..n * lanes).map(|i| Complex::new(((i * 7919) % 1009) as f64 / 1009.0 - 0.5, ((i * 104729) % 997) as f64 / 997.0 - 0.5)).collect();
+                    let nan = Complex::new(f32::NAN, f32::NAN);
+                    let mut src = vec![nan; n * stride];
+                    for j in 0..n {
+                        for l in 0..lanes {
+                            let v = x[l * n + j];
+                            src[j * stride + l] = Complex::new(v.re as f32, v.im as f32);
+                        }
+                    }
+                    let mut scratch = vec![f32::NAN; plan.scratch_len()];
+                    let mut out = vec![nan; n * stride];
+                    let mut inplace = src.clone();
+                    let scale = 0.5f32;
+                    // SAFETY: n rows of `stride` complex numbers each side hold the 16 lines.
+                    unsafe {
+                        plan.transform(src.as_ptr() as *const f32, stride, out.as_mut_ptr() as *mut f32, stride, lanes, scale, &mut scratch);
+                        let p = inplace.as_mut_ptr() as *mut f32;
+                        plan.transform(p, stride, p, stride, lanes, scale, &mut scratch);
+                    }
+                    let same = out.iter().zip(&inplace).all(|(a, b)| a == b || (a.re.is_nan() && b.re.is_nan()));
+                    assert!(same, "{width:?} {n} {inverse}: in place differs");
+                    for l in 0..lanes {
+                        let want = reference(&x[l * n..(l + 1) * n], inverse);
+                        let norm = want.iter().map(|c| c.norm()).fold(0.0, f64::max) * scale as f64;
+                        let tol = 1e-7 * norm * (n as f64).ln().max(1.0);
+                        for (k, w) in want.iter().enumerate() {
+                            let got = out[k * stride + l];
+                            let got = Complex::new(got.re as f64, got.im as f64);
+                            assert!((got - w * scale as f64).norm() <= tol, "{width:?} {n} {inverse} line {l} bin {k}: {got} vs {}", w * scale as f64);
+                        }
+                    }
+                    assert!((0..n).all(|j| (lanes..stride).all(|g| out[j * stride + g].re.is_nan())), "{width:?} {n} {inverse}: wrote a gap");
                 }
             }
         }
