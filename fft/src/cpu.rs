@@ -6,7 +6,8 @@
 //! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 or AVX2 line
 //! kernels for single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
 //! destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours
-//! at a time: `columns.rs`, `run_columns`). So any layout (offsets, strides, distances,
+//! at a time: `columns.rs`, `run_columns`; f32 lines of 2^a 5^b on the line kernels' instruction
+//! set, `lines::LineColumns`). So any layout (offsets, strides, distances,
 //! interleaved, planar, real, hermitian) runs the same way, each line reads all of its input
 //! before writing, and no `&mut` slice ever covers user memory that something else may touch.
 //!
