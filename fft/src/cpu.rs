@@ -4,10 +4,10 @@
 //! dimension over every "line" (every index of the other dimensions and of the batch): it
 //! gathers a panel of lines from its source through raw pointers into per-thread scratch (in the
 //! compute precision), transforms them with a 1D FFT (`Cache::fft`: our AVX-512 or AVX2 line
-//! kernels for single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters them to its
-//! destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16 neighbours
-//! at a time: `columns.rs`, `run_columns`; f32 lines of 2^a 5^b on the line kernels' instruction
-//! set, `lines::LineColumns`). So any layout (offsets, strides, distances,
+//! kernels for single-precision lengths they take, `lines.rs`; RustFFT otherwise), and scatters
+//! them to its destination (strided lines of lengths of 2, 3 and 5 instead run as column FFTs, 16
+//! neighbours at a time: `columns.rs`, `run_columns`; f32 lines of 2^a 5^b on the line kernels'
+//! instruction set, `lines::LineColumns`). So any layout (offsets, strides, distances,
 //! interleaved, planar, real, hermitian) runs the same way, each line reads all of its input
 //! before writing, and no `&mut` slice ever covers user memory that something else may touch.
 //!
@@ -1205,7 +1205,8 @@ unsafe fn run_columns<A: Scalar<F>, B: Scalar<F>, F: Real>(
             rest += w;
         } else if let (true, Some(lc)) = (A::NATIVE && B::NATIVE, cols.interleaved()) {
             // f32 (the only type with an interleaved form): the lines as they are, one register
-            // an element.
+            // an element. F is f32, so the scratch, the scale and the lines are f32 as they
+            // stand; the lines are live (this function's contract).
             let f32s = std::slice::from_raw_parts_mut(scratch.as_mut_ptr().cast::<f32>(), scratch.len());
             let sc32 = *(&sc as *const F).cast::<f32>();
             lc.transform(src.re.add(s0).cast::<f32>(), si / 2, dst.re.add(d0).cast::<f32>(), so / 2, LANES, sc32, f32s);

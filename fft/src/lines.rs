@@ -16,13 +16,19 @@
 //! prefetch the next line's input and output, spread out (a burst of prefetches at the start of a
 //! line was slower).
 //!
-//! The kernels are written once over [`simd::Isa`] (a register of complex numbers and the
-//! operations on it) and compiled for each instruction set in its own functions (`#[target_feature]`),
-//! chosen at run time. AVX2 has 16 registers, not 32, so its stages take radix 8 at most.
+//! The kernels are written once over `simd::Isa` (a register of complex numbers and the
+//! operations on it) and compiled for each instruction set in functions of its own
+//! (`#[target_feature]`), chosen at run time. AVX2 has 16 registers, not 32, so its stages after
+//! the first take radix 8 at most.
 //!
-//! Long lines (n = 16 n2 from [`FOUR_STEP_MIN`], n2 a length the above takes) run as a four-step
-//! instead, so that every sub-FFT stays in L1: a 16-point step over the whole line with its
-//! twiddles into 16 rows (padded apart), the rows on the Stockham kernels, a transpose out.
+//! Long lines (n = F n2 from [`FOUR_STEP_MIN`], F = 16 on AVX-512 and 8 on AVX2, n2 a length the
+//! above takes) run as a four-step instead, so that every sub-FFT stays in L1: an F-point step
+//! over the whole line with its twiddles into F rows (padded apart), the rows on the Stockham
+//! kernels, a transpose out.
+//!
+//! Also here, on the same instruction sets: the even-real steps of single-precision real
+//! transforms ([`real_split_f32`]) and column FFTs of interleaved f32 lines ([`LineColumns`]),
+//! for the CPU path's passes.
 //!
 //! Lengths: 8 x (a product of 2, 4, 5, 8, 16), from 64 to [`MAX_LEN`] (on AVX2 to
 //! [`AVX2_MAX_LEN`]: RustFFT's AVX2 kernels run longer lines faster).
@@ -190,7 +196,7 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
         Width::Avx2 => {
             let after = bits - 3;
             let mut out = vec![8; 1 + after / 3];
-            if after % 3 != 0 {
+            if !after.is_multiple_of(3) {
                 out.push(1 << (after % 3));
             }
             out
@@ -430,7 +436,11 @@ pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], scale: f32,
 /// neighbouring lines (element j of line l at `2 (j stride + l)` floats), L lines a register,
 /// each register column through Stockham stages whose butterflies hold one register an element
 /// (the twiddles broadcast), so radix 8 fits AVX2's 16 registers where `columns.rs`' planar rows
-/// (two registers an element of 8 lanes) spill. Lengths 2^a 5^b from 2 to `columns::MAX_LEN`.
+/// (two registers an element of 8 lanes) spill. Lengths 2^a 5^b from 2 to `columns::MAX_LEN`;
+/// `ROCMATH_CPU_FFT_COLUMNS=planar` turns them off (A/B). Measured in turns against the planar
+/// passes (2 threads, benches/results/2026-11-21-cpu-fft.md, sixty-second session): 64^3
+/// 0.44-0.46 -> 0.38-0.41 ms, r2c 128^3 2.41-2.80 -> 2.01-2.35 ms on AVX-512; 12-14 % off both
+/// capped at AVX2.
 pub(crate) struct LineColumns {
     n: usize,
     inverse: bool,
@@ -493,6 +503,7 @@ impl LineColumns {
     /// # Safety
     /// The lines are live memory, source and destination the same or disjoint; `scratch` holds
     /// [`Self::scratch_len`] floats.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) unsafe fn transform(&self, src: *const f32, si: usize, dst: *mut f32, so: usize, lanes: usize, scale: f32, scratch: &mut [f32]) {
         assert!(scratch.len() >= self.scratch_len() && lanes.is_multiple_of(8), "column FFT scratch or block");
         #[cfg(target_arch = "x86_64")]
