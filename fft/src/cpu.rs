@@ -1143,24 +1143,6 @@ unsafe fn put_pairs<B: Scalar<F>, F: Real>(dst: &Side<B>, bases: &[usize], m: us
     }
 }
 
-/// [`crate::lines::real_split_f32`] where F is f32 (false otherwise, or where the kernels do
-/// not run: nothing written).
-fn split_real_f32<F: Real>(z: &[Complex<F>], w: &[Complex<F>], scale: F, out: &mut [Complex<F>], inverse: bool) -> bool {
-    if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
-        return false;
-    }
-    // SAFETY: F is f32, so the values and slices are f32 ones as they stand.
-    let (z, w, scale, out) = unsafe {
-        (
-            std::slice::from_raw_parts(z.as_ptr().cast::<Complex<f32>>(), z.len()),
-            std::slice::from_raw_parts(w.as_ptr().cast::<Complex<f32>>(), w.len()),
-            *(&scale as *const F).cast::<f32>(),
-            std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<Complex<f32>>(), out.len()),
-        )
-    };
-    crate::lines::real_split_f32(z, w, scale, out, inverse)
-}
-
 /// Strided interleaved complex lines through the column FFT: each run of lines whose first
 /// elements are one element apart on both sides goes in blocks of `LANES` lines. Row j of a
 /// block is element j of its lines, read as one contiguous run (split into real and imaginary
@@ -1462,7 +1444,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
                 let out: &mut [Complex<F>] = if in_place_out { std::slice::from_raw_parts_mut(dst.re.add(b).cast::<Complex<F>>(), m + 1) } else { grow(&mut s.aux, m + 1) };
                 out[0] = Complex::new((z[0].re + z[0].im) * sc, F::zero());
                 out[m] = Complex::new((z[0].re - z[0].im) * sc, F::zero());
-                if !split_real_f32(z, &r.twiddles, hs, out, false) {
+                if !crate::lines::real_split(z, &r.twiddles, hs, out, false) {
                     // Written as independent lanes over j (Z[M-j] read backwards) so that it
                     // vectorises (for the baseline instruction set).
                     for (((x, a), c), w) in out[1..m].iter_mut().zip(&z[1..]).zip(z[1..].iter().rev()).zip(&r.twiddles[1..]) {
@@ -1508,7 +1490,7 @@ unsafe fn run_panel<A: Scalar<F>, B: Scalar<F>, F: Real>(pass: &Pass<F>, lines: 
                     x
                 };
                 z[0] = Complex::new(x[0].re + x[m].re, x[0].re - x[m].re);
-                if !split_real_f32(&x[..m], &r.twiddles, F::one(), z, true) {
+                if !crate::lines::real_split(&x[..m], &r.twiddles, F::one(), z, true) {
                     for (((z, a), c), w) in z[1..].iter_mut().zip(&x[1..m]).zip(x[1..m].iter().rev()).zip(&r.twiddles[1..]) {
                         let (sum_re, sum_im) = (a.re + c.re, a.im - c.im);
                         let (dif_re, dif_im) = (a.re - c.re, a.im + c.im);

@@ -27,7 +27,7 @@
 //! kernels, a transpose out.
 //!
 //! Also here, on the same instruction sets: the even-real steps of single-precision real
-//! transforms ([`real_split_f32`]) and column FFTs of interleaved f32 lines ([`LineColumns`]),
+//! transforms ([`real_split`]) and column FFTs of interleaved f32 lines ([`LineColumns`]),
 //! for the CPU path's passes.
 //!
 //! Lengths: 8 x (a product of 2, 4, 5, 8, 16), from 64 to [`MAX_LEN`] (on AVX2 to
@@ -290,7 +290,7 @@ impl LineFft {
         if let Some(fs) = &self.four_step {
             let (z, rest) = scratch.split_at_mut(fs.radix * fs.row_stride(self.n));
             for l in 0..count {
-                // SAFETY: as below; z holds the 16 padded rows, rest the rows' scratch.
+                // SAFETY: as below; z holds the F padded rows, rest the rows' scratch.
                 unsafe { fs.line::<I>(self.n, self.inverse, input.add(2 * self.n * l), output.add(2 * self.n * l), z.as_mut_ptr() as *mut f32, rest) };
             }
             return;
@@ -404,14 +404,21 @@ pub(crate) fn planned<F: FftNum>(len: usize, inverse: bool) -> Option<Arc<dyn Ff
 ///   half-length input of the inverse FFT.
 ///
 /// `out[0]` (and the forward `out[m]`) are left to the caller. Returns false (nothing written)
-/// where the kernels do not run; the caller then takes its portable loop. The CPU path compiled
+/// for types other than f32 or where the kernels do not run; the caller then takes its portable
+/// loop. The CPU path compiled
 /// that loop for x86-64's baseline SSE2, two complex numbers at a time: 18 % of r2c 128^3's time
 /// on one thread, twice its 64-point FFTs (`perf`, sixty-second session).
-pub(crate) fn real_split_f32(z: &[Complex<f32>], w: &[Complex<f32>], scale: f32, out: &mut [Complex<f32>], inverse: bool) -> bool {
+pub(crate) fn real_split<F: FftNum>(z: &[Complex<F>], w: &[Complex<F>], scale: F, out: &mut [Complex<F>], inverse: bool) -> bool {
+    if std::any::TypeId::of::<F>() != std::any::TypeId::of::<f32>() {
+        return false;
+    }
     let m = z.len();
     assert!(w.len() >= m && out.len() >= m, "real split: {} twiddles, {} outputs for {m}", w.len(), out.len());
     let Some(width) = width() else { return false };
+    // F is f32, so the values are f32 ones as they stand.
     let (z, w, o) = (z.as_ptr() as *const f32, w.as_ptr() as *const f32, out.as_mut_ptr() as *mut f32);
+    // SAFETY: as above.
+    let scale = unsafe { *(&scale as *const F).cast::<f32>() };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `width` checked the CPU; the lengths were checked above.
     unsafe {
@@ -1389,7 +1396,7 @@ mod simd {
             }
         }
 
-        /// `super::super::real_split_f32`'s loop: L outputs j at a time, Z[m - j] read as a
+        /// `super::super::real_split`'s loop: L outputs j at a time, Z[m - j] read as a
         /// register ending at m - j and reversed; the last few j (fewer than L) in scalar code.
         ///
         /// # Safety
