@@ -1,0 +1,148 @@
+//! The memory ceiling of a small-batch GEMM's traffic (issue 3, batched small): read two
+//! operands and write one result per batch entry, with no arithmetic, in the shapes a batched
+//! GEMM moves them, against a device-to-device copy of the same bytes. Not part of the suite.
+//!
+//! `cargo run --release -p rocmath-bench --example bw_probe -- [ENTRY_BYTES_AB ENTRY_BYTES_D ENTRIES]`
+//! (default 32768 32768 2048: h 128^3 x 2048).
+use rocmath_bench::gemm::time_calls;
+use rocmath_runtime::gpu::{KernelArgs, KernelSource, LaunchConfig};
+use rocmath_runtime::{Device, DeviceBuffer};
+
+const SOURCE: &str = r#"
+typedef unsigned long long u64;
+struct __align__(16) v4 { unsigned x, y, z, w; };
+__device__ __forceinline__ v4 mix(v4 a, v4 b) { v4 r; r.x = a.x ^ b.x; r.y = a.y ^ b.y; r.z = a.z ^ b.z; r.w = a.w ^ b.w; return r; }
+__device__ __forceinline__ void pf_l2(const void* p) { asm volatile("prefetch.global.L2 [%0];" :: "l"(p)); }
+__device__ __forceinline__ void pf_bulk(const void* p, unsigned bytes) { asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory"); }
+
+// Grid-stride over every 16-byte unit; D is the first ab16 / dn units' image (D smaller or equal).
+extern "C" __global__ void flat(const v4* a, const v4* b, v4* d, long long n16) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n16; i += (long long)gridDim.x * blockDim.x)
+        d[i] = mix(a[i], b[i]);
+}
+
+// One block an entry: all loads of the entry first (8 units a thread a pass), then the stores.
+// ab16, d16: 16-byte units an operand and a result of one entry; next: blocks ahead whose
+// operands to prefetch to L2 (0: none).
+extern "C" __global__ void entry(const v4* a, const v4* b, v4* d, int ab16, int d16, int next, int entries, int bulk) {
+    long long e = blockIdx.x;
+    const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
+    if (next > 0 && e + next < entries) {
+        if (bulk) {
+            if (threadIdx.x == 0) { pf_bulk(a + (e + next) * ab16, ab16 * 16); pf_bulk(b + (e + next) * ab16, ab16 * 16); }
+        } else {
+            for (int i = threadIdx.x * 8; i < ab16; i += blockDim.x * 8) { pf_l2(a + (e + next) * ab16 + i); pf_l2(b + (e + next) * ab16 + i); }
+        }
+    }
+    for (int base = 0; base < d16; base += blockDim.x * 8) {
+        v4 r[8];
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            int i = base + j * blockDim.x + threadIdx.x;
+            if (i < d16) r[j] = mix(ae[i % ab16], be[i % ab16]);
+        }
+#pragma unroll
+        for (int j = 0; j < 8; j++) {
+            int i = base + j * blockDim.x + threadIdx.x;
+            if (i < d16) de[i] = r[j];
+        }
+    }
+}
+
+// A persistent grid: block g takes entries g, g + gridDim.x, ...; loads of entry e + step are
+// issued (to registers) before entry e's stores, so each thread keeps two entries' worth in flight.
+extern "C" __global__ void persistent(const v4* a, const v4* b, v4* d, int ab16, int d16, int entries) {
+    for (long long e = blockIdx.x; e < entries; e += gridDim.x) {
+        const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
+        if (e + gridDim.x < entries) {
+            const v4* an = a + (e + gridDim.x) * ab16; const v4* bn = b + (e + gridDim.x) * ab16;
+            if (threadIdx.x == 0) { pf_bulk(an, ab16 * 16); pf_bulk(bn, ab16 * 16); }
+        }
+        for (int base = 0; base < d16; base += blockDim.x * 8) {
+            v4 r[8];
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                int i = base + j * blockDim.x + threadIdx.x;
+                if (i < d16) r[j] = mix(ae[i % ab16], be[i % ab16]);
+            }
+#pragma unroll
+            for (int j = 0; j < 8; j++) {
+                int i = base + j * blockDim.x + threadIdx.x;
+                if (i < d16) de[i] = r[j];
+            }
+        }
+    }
+}
+"#;
+
+fn main() -> Result<(), String> {
+    let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
+    let (ab_bytes, d_bytes, entries) = match args[..] {
+        [ab, d, e] => (ab, d, e),
+        [] => (32768, 32768, 2048),
+        _ => return Err("arguments: ENTRY_BYTES_AB ENTRY_BYTES_D ENTRIES".into()),
+    };
+    let err = |e: rocmath_runtime::Error| e.to_string();
+    let dev = Device::cuda(0).map_err(err)?;
+    let q = dev.new_queue().map_err(err)?;
+    let gpu = dev.gpu().ok_or("no GPU")?;
+    let sms = gpu.properties().compute_units as u32;
+    let module = gpu.module(&KernelSource { name: "bw_probe".into(), source: SOURCE.into(), options: vec![], arch_override: None }).map_err(err)?;
+    let (ab16, d16) = (ab_bytes / 16, d_bytes / 16);
+    // Random bytes (not zeros: see the device method page), the same pattern for both.
+    let noise: Vec<u8> = (0..ab_bytes * entries).scan(0x9e37_79b9_7f4a_7c15u64, |s, _| {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        Some(*s as u8)
+    }).collect();
+    let a = DeviceBuffer::<u8>::from_slice(&q, &noise).map_err(err)?;
+    let b = DeviceBuffer::<u8>::from_slice(&q, &noise).map_err(err)?;
+    let mut d = DeviceBuffer::<u8>::zeroed(&q, d_bytes * entries).map_err(err)?;
+    let total = (2 * ab_bytes + d_bytes) * entries;
+    println!("device {} ({} SMs); per entry {} + {} B read, {} B written; {} entries; {:.1} MB moved a call", gpu.properties().name, sms, ab_bytes, ab_bytes, d_bytes, entries, total as f64 / 1e6);
+    let report = |label: &str, ms: f64| println!("{label:<44} {:.4} ms  {:.1} GB/s", ms, total as f64 / ms / 1e6);
+
+    // Copy of the same bytes (half read, half written).
+    let half = total / 2;
+    let src = DeviceBuffer::<u8>::from_slice(&q, &noise.iter().copied().cycle().take(half).collect::<Vec<u8>>()).map_err(err)?;
+    let mut dst = DeviceBuffer::<u8>::zeroed(&q, half).map_err(err)?;
+    let t = time_calls(&q, 5, 21, None, || dst.copy_from_buffer(&q, &src).map_err(|e| e.to_string()))?;
+    report("device copy (same bytes)", t.ms);
+
+    let (pa, pb, pd) = (a.as_ptr() as u64, b.as_ptr() as u64, d.as_mut_ptr() as u64);
+    let launch = |name: &str, grid: u32, block: u32, push: &dyn Fn(&mut KernelArgs)| -> Result<f64, String> {
+        let f = module.function(name).map_err(err)?;
+        let t = time_calls(&q, 5, 21, None, || {
+            let mut ka = KernelArgs::new();
+            ka.push(pa).push(pb).push(pd);
+            push(&mut ka);
+            // SAFETY: the arguments match the kernel; every access is inside the buffers.
+            unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [grid, 1, 1], block: [block, 1, 1], shared_bytes: 0 }, &mut ka).map_err(|e| e.to_string()) }
+        })?;
+        Ok(t.ms)
+    };
+    if ab_bytes == d_bytes {
+        let n16 = (ab16 * entries) as i64;
+        for per_sm in [4u32, 8, 16] {
+            report(&format!("flat, grid-stride, {per_sm} x 256 a SM"), launch("flat", sms * per_sm, 256, &|k| {
+                k.push(n16);
+            })?);
+        }
+    }
+    for (threads, next, bulk) in [(256u32, 0i32, 0i32), (512, 0, 0), (256, 1, 0), (256, 1, 1), (512, 1, 1)] {
+        // `next` in units of the resident blocks (at most 2048 threads an SM).
+        let resident = sms * (2048 / threads);
+        let nb = if next > 0 { resident as i32 } else { 0 };
+        let label = format!("entry a block, {threads} threads, prefetch {}", if next == 0 { "none" } else if bulk == 1 { "bulk next" } else { "lines next" });
+        report(&label, launch("entry", entries as u32, threads, &|k| {
+            k.push(ab16 as i32).push(d16 as i32).push(nb).push(entries as i32).push(bulk);
+        })?);
+    }
+    for per_sm in [2u32, 4, 8] {
+        report(&format!("persistent, {per_sm} x 256 a SM, bulk prefetch"), launch("persistent", sms * per_sm, 256, &|k| {
+            k.push(ab16 as i32).push(d16 as i32).push(entries as i32);
+        })?);
+    }
+    Ok(())
+}
