@@ -12,6 +12,7 @@ const SOURCE: &str = r#"
 typedef unsigned long long u64;
 struct __align__(16) v4 { unsigned x, y, z, w; };
 __device__ __forceinline__ v4 mix(v4 a, v4 b) { v4 r; r.x = a.x ^ b.x; r.y = a.y ^ b.y; r.z = a.z ^ b.z; r.w = a.w ^ b.w; return r; }
+__device__ __forceinline__ unsigned smem_addr(const void* p) { unsigned long long a; asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"(p)); return (unsigned)a; }
 __device__ __forceinline__ void pf_l2(const void* p) { asm volatile("prefetch.global.L2 [%0];" :: "l"(p)); }
 __device__ __forceinline__ void pf_bulk(const void* p, unsigned bytes) { asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory"); }
 
@@ -72,6 +73,40 @@ extern "C" __global__ void persistent(const v4* a, const v4* b, v4* d, int ab16,
             }
         }
     }
+}
+// The copy engine's path: one block an SM, thread 0 alone. Whole entries (A and B, contiguous)
+// by 1D bulk copies into one of `nbuf` shared buffers, completing an mbarrier; D is stored from
+// the buffer (A's part, then B's if D is larger) by a bulk store once it has landed; the buffer is
+// refilled with the entry nbuf steps later once the store has read it.
+extern "C" __global__ void bulk(const char* a, const char* b, char* d, int ab_bytes, int d_bytes, int entries, int nbuf) {
+    extern __shared__ __align__(128) char smem[];
+    __shared__ __align__(8) u64 bars[8];
+    if (threadIdx.x != 0) return;
+    unsigned base = smem_addr(smem);
+    unsigned bar0 = smem_addr(bars);
+    for (int i = 0; i < nbuf; i++) asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(bar0 + 8 * i) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    auto issue = [&](long long e, int i) {
+        unsigned dst = base + i * 2 * ab_bytes, bar = bar0 + 8 * i;
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(bar), "r"(2 * ab_bytes) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :: "r"(dst), "l"(a + e * ab_bytes), "r"(ab_bytes), "r"(bar) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :: "r"(dst + ab_bytes), "l"(b + e * ab_bytes), "r"(ab_bytes), "r"(bar) : "memory");
+    };
+    int j = 0;
+    for (int i = 0; i < nbuf; i++) if (blockIdx.x + (long long)i * gridDim.x < entries) issue(blockIdx.x + (long long)i * gridDim.x, i);
+    for (long long e = blockIdx.x; e < entries; e += gridDim.x, j++) {
+        int i = j % nbuf;
+        unsigned bar = bar0 + 8 * i, parity = (j / nbuf) & 1, done = 0;
+        while (!done) asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }" : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" :: "l"(d + e * d_bytes), "r"(base + i * 2 * ab_bytes), "r"(d_bytes) : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        long long next = e + (long long)nbuf * gridDim.x;
+        if (next < entries) {
+            asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+            issue(next, i);
+        }
+    }
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 "#;
 
@@ -138,6 +173,22 @@ fn main() -> Result<(), String> {
         report(&label, launch("entry", entries as u32, threads, &|k| {
             k.push(ab16 as i32).push(d16 as i32).push(nb).push(entries as i32).push(bulk);
         })?);
+    }
+    if d_bytes <= 2 * ab_bytes {
+        for nbuf in [2u32, 3, 4, 6] {
+            let shared = nbuf * 2 * ab_bytes as u32;
+            if shared > 200 * 1024 {
+                continue;
+            }
+            let f = module.function("bulk").map_err(err)?;
+            let t = time_calls(&q, 5, 21, None, || {
+                let mut ka = KernelArgs::new();
+                ka.push(pa).push(pb).push(pd).push(ab_bytes as i32).push(d_bytes as i32).push(entries as i32).push(nbuf as i32);
+                // SAFETY: the arguments match the kernel; every copy is inside the buffers.
+                unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [sms, 1, 1], block: [32, 1, 1], shared_bytes: shared }, &mut ka).map_err(|e| e.to_string()) }
+            })?;
+            report(&format!("bulk copies, one block an SM, {nbuf} buffers"), t.ms);
+        }
     }
     for per_sm in [2u32, 4, 8] {
         report(&format!("persistent, {per_sm} x 256 a SM, bulk prefetch"), launch("persistent", sms * per_sm, 256, &|k| {
