@@ -108,6 +108,46 @@ extern "C" __global__ void bulk(const char* a, const char* b, char* d, int ab_by
     }
     asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+// One block an entry through shared memory, as a GEMM block would hold it: A and B (2 ab_bytes)
+// into dynamic shared memory (mode 0: ld.global.v4 to registers, then st.shared; 1: cp.async
+// 16-byte copies; 2: two 1D bulk copies by thread 0 and an mbarrier), a barrier, then D from
+// shared memory by coalesced 16-byte stores. `extra` bytes of shared memory limit the blocks an SM.
+extern "C" __global__ void staged(const v4* a, const v4* b, v4* d, int ab16, int d16, int mode) {
+    extern __shared__ __align__(128) v4 sm[];
+    __shared__ __align__(8) u64 bar;
+    long long e = blockIdx.x;
+    const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
+    if (mode == 0) {
+        for (int base = 0; base < ab16; base += blockDim.x * 8) {
+            v4 ra[8], rb[8];
+#pragma unroll
+            for (int j = 0; j < 8; j++) { int i = base + j * blockDim.x + threadIdx.x; if (i < ab16) { ra[j] = ae[i]; rb[j] = be[i]; } }
+#pragma unroll
+            for (int j = 0; j < 8; j++) { int i = base + j * blockDim.x + threadIdx.x; if (i < ab16) { sm[i] = ra[j]; sm[ab16 + i] = rb[j]; } }
+        }
+        __syncthreads();
+    } else if (mode == 1) {
+        for (int i = threadIdx.x; i < ab16; i += blockDim.x) {
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(smem_addr(sm + i)), "l"(ae + i) : "memory");
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(smem_addr(sm + ab16 + i)), "l"(be + i) : "memory");
+        }
+        asm volatile("cp.async.wait_all;" ::: "memory");
+        __syncthreads();
+    } else {
+        unsigned b0 = smem_addr(&bar);
+        if (threadIdx.x == 0) {
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(b0) : "memory");
+            asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(b0), "r"(32 * ab16) : "memory");
+            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :: "r"(smem_addr(sm)), "l"(ae), "r"(16 * ab16), "r"(b0) : "memory");
+            asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :: "r"(smem_addr(sm + ab16)), "l"(be), "r"(16 * ab16), "r"(b0) : "memory");
+        }
+        __syncthreads();
+        unsigned done = 0;
+        while (!done) asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }" : "=r"(done) : "r"(b0), "r"(0) : "memory");
+    }
+    for (int i = threadIdx.x; i < d16; i += blockDim.x) de[i] = mix(sm[i % ab16], sm[ab16 + i % ab16]);
+}
 "#;
 
 fn main() -> Result<(), String> {
@@ -188,6 +228,26 @@ fn main() -> Result<(), String> {
                 unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [sms, 1, 1], block: [32, 1, 1], shared_bytes: shared }, &mut ka).map_err(|e| e.to_string()) }
             })?;
             report(&format!("bulk copies, one block an SM, {nbuf} buffers"), t.ms);
+        }
+    }
+    if 2 * ab_bytes <= 200 * 1024 {
+        let f = module.function("staged").map_err(err)?;
+        for mode in 0..3i32 {
+            for (threads, per_sm) in [(256u32, 3u32), (256, 2), (512, 3)] {
+                // Shared memory so that at most per_sm blocks fit an SM (228 KiB; 1 KiB reserved a block, and the barrier).
+                let shared = ((2 * ab_bytes) as u32).max(228 * 1024 / per_sm - 2048);
+                if shared as usize > 227 * 1024 || (shared + 2048) * per_sm > 228 * 1024 {
+                    continue;
+                }
+                let t = time_calls(&q, 5, 21, None, || {
+                    let mut ka = KernelArgs::new();
+                    ka.push(pa).push(pb).push(pd).push(ab16 as i32).push(d16 as i32).push(mode);
+                    // SAFETY: the arguments match the kernel; every access is inside the buffers.
+                    unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [entries as u32, 1, 1], block: [threads, 1, 1], shared_bytes: shared }, &mut ka).map_err(|e| e.to_string()) }
+                })?;
+                let how = ["ld.global to st.shared", "cp.async", "1D bulk copies"][mode as usize];
+                report(&format!("staged ({how}), {threads} threads, {per_sm} a SM"), t.ms);
+            }
         }
     }
     for per_sm in [2u32, 4, 8] {
