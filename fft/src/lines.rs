@@ -181,11 +181,14 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
             }
             out
         }
-        // 8s, with one 2 or 4 left over last: a radix-16 stage's 16 registers, its twiddles
-        // and constants would not fit AVX2's 16 registers. Up to 128 points a 16 first all the
-        // same (it spills, but saves a pass; 64 = 16 4 then runs in registers): measured on the
-        // AVX-512 Xeon capped at AVX2, 64 0.040 us a line against 0.048 (8 8), 128 0.094
-        // against 0.111 (8 8 2); from 256 on 16 first was level or slower.
+        // Mostly 8s: a radix-16 stage's 16 registers, its twiddles and constants do not fit
+        // AVX2's 16 registers, so it spills. Still, a 16 in place of an 8 and a 2 or 4 saves a
+        // pass over the line, and that pays: measured on the AVX-512 Xeon capped at AVX2, 64
+        // = 16 4 (which then runs in registers) 0.040 us a line against 0.048 (8 8), 128 = 16 8
+        // 0.094 against 0.111 (8 8 2) hot; in the bench (2^20 points, one thread, medians of
+        // five), 1024 = 16 8 8 1.10 ms against 1.26 (8 8 8 2), 2048 = 16 8 16 1.43 against 1.63
+        // (8 8 8 4; 16 16 8 1.49), 256 = 16 16 1.01 against 1.05 (8 8 4). Where 8s alone cover
+        // the length (512, 4096) they stay: 16 8 4 and 16 16 16 were level there.
         Width::Avx2 if (4..=7).contains(&bits) => {
             let mut out = vec![16];
             if bits > 4 {
@@ -195,11 +198,13 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
         }
         Width::Avx2 => {
             let after = bits - 3;
-            let mut out = vec![8; 1 + after / 3];
-            if !after.is_multiple_of(3) {
-                out.push(1 << (after % 3));
+            match after % 3 {
+                0 => vec![8; 1 + after / 3],
+                // One bit over: a 16 first, then 8s (1024 = 16 8 8).
+                1 => std::iter::once(16).chain(std::iter::repeat_n(8, (bits - 4) / 3)).collect(),
+                // Two bits over: a 16 first and one last (256 = 16 16, 2048 = 16 8 16).
+                _ => std::iter::once(16).chain(std::iter::repeat_n(8, (bits - 8) / 3)).chain(std::iter::once(16)).collect(),
             }
-            out
         }
     };
     out.extend(std::iter::repeat_n(5, fives));
@@ -1505,7 +1510,7 @@ mod tests {
     #[test]
     fn radices_cover_their_lengths() {
         let avx512 = [(64, &[8, 8][..]), (128, &[16, 8]), (512, &[16, 16, 2]), (1024, &[16, 16, 4]), (2048, &[16, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
-        let avx2 = [(64, &[16, 4][..]), (128, &[16, 8]), (256, &[8, 8, 4]), (512, &[8, 8, 8]), (1024, &[8, 8, 8, 2]), (2048, &[8, 8, 8, 4]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
+        let avx2 = [(64, &[16, 4][..]), (128, &[16, 8]), (256, &[16, 16]), (512, &[8, 8, 8]), (1024, &[16, 8, 8]), (2048, &[16, 8, 16]), (4096, &[8, 8, 8, 8]), (8192, &[16, 8, 8, 8]), (1 << 14, &[16, 8, 8, 16]), (1000, &[8, 5, 5, 5]), (80, &[16, 5])];
         for (width, table) in [(Width::Avx512, &avx512[..]), (Width::Avx2, &avx2[..])] {
             for &(n, want) in table {
                 assert_eq!(radices(n, width).as_deref(), Some(want), "{width:?} {n}");
@@ -1514,7 +1519,8 @@ mod tests {
                 let r = radices(n, width).unwrap_or_else(|| panic!("{width:?} {n}"));
                 assert_eq!(r.iter().product::<usize>(), n, "{width:?} {n}: {r:?}");
                 assert!(matches!(r[0], 8 | 16), "{width:?} {n}: {r:?}");
-                assert!(width == Width::Avx512 || r[1..].iter().all(|&x| x <= 8), "{width:?} {n}: {r:?}");
+                // (AVX2: 16s only first and last, so a length takes at most two.)
+                assert!(width == Width::Avx512 || r[1..r.len() - 1].iter().all(|&x| x <= 8), "{width:?} {n}: {r:?}");
             }
             for n in [0, 8, 32, 48, 96 * 3, 1001, 4099, 1 << 17] {
                 assert!(radices(n, width).is_none(), "{width:?} {n}");
