@@ -18,8 +18,8 @@
 //!
 //! The kernels are written once over `simd::Isa` (a register of complex numbers and the
 //! operations on it) and compiled for each instruction set in functions of its own
-//! (`#[target_feature]`), chosen at run time. AVX2 has 16 registers, not 32, so its stages after
-//! the first take radix 8 at most.
+//! (`#[target_feature]`), chosen at run time. AVX2 has 16 registers, not 32, so its stages are
+//! mostly radix 8, with a 16 first (and one last) where that saves a pass (see `radices`).
 //!
 //! Long lines (n = F n2 from [`FOUR_STEP_MIN`], F = 16 on AVX-512 and 8 on AVX2, n2 a length the
 //! above takes) run as a four-step instead, so that every sub-FFT stays in L1: an F-point step
