@@ -16,7 +16,7 @@ __device__ __forceinline__ unsigned smem_addr(const void* p) { unsigned long lon
 __device__ __forceinline__ void pf_l2(const void* p) { asm volatile("prefetch.global.L2 [%0];" :: "l"(p)); }
 __device__ __forceinline__ void pf_bulk(const void* p, unsigned bytes) { asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory"); }
 
-// Grid-stride over every 16-byte unit; D is the first ab16 / dn units' image (D smaller or equal).
+// Grid-stride over every 16-byte unit of A, B and D (run where an entry's D is as large as its A).
 extern "C" __global__ void flat(const v4* a, const v4* b, v4* d, long long n16) {
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n16; i += (long long)gridDim.x * blockDim.x)
         d[i] = mix(a[i], b[i]);
@@ -164,15 +164,21 @@ fn main() -> Result<(), String> {
     let sms = gpu.properties().compute_units as u32;
     let module = gpu.module(&KernelSource { name: "bw_probe".into(), source: SOURCE.into(), options: vec![], arch_override: None }).map_err(err)?;
     let (ab16, d16) = (ab_bytes / 16, d_bytes / 16);
-    // Random bytes (not zeros: see the device method page), the same pattern for both.
-    let noise: Vec<u8> = (0..ab_bytes * entries).scan(0x9e37_79b9_7f4a_7c15u64, |s, _| {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        Some(*s as u8)
-    }).collect();
+    // Random bytes (not zeros: see the device method page), a different stream for each operand
+    // so that D (their xor) is random too.
+    let random = |seed: u64| -> Vec<u8> {
+        (0..ab_bytes * entries)
+            .scan(seed, |s, _| {
+                *s ^= *s << 13;
+                *s ^= *s >> 7;
+                *s ^= *s << 17;
+                Some((*s >> 24) as u8)
+            })
+            .collect()
+    };
+    let noise = random(0x9e37_79b9_7f4a_7c15);
     let a = DeviceBuffer::<u8>::from_slice(&q, &noise).map_err(err)?;
-    let b = DeviceBuffer::<u8>::from_slice(&q, &noise).map_err(err)?;
+    let b = DeviceBuffer::<u8>::from_slice(&q, &random(0x2545_f491_4f6c_dd1d)).map_err(err)?;
     let mut d = DeviceBuffer::<u8>::zeroed(&q, d_bytes * entries).map_err(err)?;
     let total = (2 * ab_bytes + d_bytes) * entries;
     println!("device {} ({} SMs); per entry {} + {} B read, {} B written; {} entries; {:.1} MB moved a call", gpu.properties().name, sms, ab_bytes, ab_bytes, d_bytes, entries, total as f64 / 1e6);
