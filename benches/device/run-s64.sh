@@ -16,7 +16,7 @@ h128="-m 128 -n 128 -k 128 --batch 2048"
     for p in h hss bss; do
       t=f16; [ $p = bss ] && t=bf16
       g --precision $p $h128   # the table's pick
-      # (each compiles for sm_90a with nvrtc 13 here, no spills: 64x128 o3 fails ptxas, 128x128
+      # (each compiles for sm_90a, no spills, by nvrtc-resources.py --arch sm_90a: 64x128 o3 fails ptxas, 128x128
       # w2x1 o2 is invalid)
       for c in mt64x64x64_w1x1_s2_x_g8_o3 mt64x64x64_w1x1_s3_x_g8_o3 mt64x128x64_w1x1_s2_x_g8_o2 \
                mt128x64x64_w2x1_s2_x_g8_o2 mt128x128x64_w2x1_s6_x_g8_o1 mt64x64x64_w2x1_s3_x_g8_o2; do
