@@ -15,26 +15,14 @@ __device__ __forceinline__ v4 mix(v4 a, v4 b) { v4 r; r.x = a.x ^ b.x; r.y = a.y
 __device__ __forceinline__ unsigned smem_addr(const void* p) { unsigned long long a; asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"(p)); return (unsigned)a; }
 __device__ __forceinline__ void pf_l2(const void* p) { asm volatile("prefetch.global.L2 [%0];" :: "l"(p)); }
 __device__ __forceinline__ void pf_bulk(const void* p, unsigned bytes) { asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(bytes) : "memory"); }
-
-// Grid-stride over every 16-byte unit of A, B and D (run where an entry's D is as large as its A).
-extern "C" __global__ void flat(const v4* a, const v4* b, v4* d, long long n16) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n16; i += (long long)gridDim.x * blockDim.x)
-        d[i] = mix(a[i], b[i]);
+__device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
+    unsigned done = 0;
+    while (!done) asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }" : "=r"(done) : "r"(bar), "r"(parity) : "memory");
 }
 
-// One block an entry: all loads of the entry first (8 units a thread a pass), then the stores.
-// ab16, d16: 16-byte units an operand and a result of one entry; next: blocks ahead whose
-// operands to prefetch to L2 (0: none).
-extern "C" __global__ void entry(const v4* a, const v4* b, v4* d, int ab16, int d16, int next, int entries, int bulk) {
-    long long e = blockIdx.x;
-    const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
-    if (next > 0 && e + next < entries) {
-        if (bulk) {
-            if (threadIdx.x == 0) { pf_bulk(a + (e + next) * ab16, ab16 * 16); pf_bulk(b + (e + next) * ab16, ab16 * 16); }
-        } else {
-            for (int i = threadIdx.x * 8; i < ab16; i += blockDim.x * 8) { pf_l2(a + (e + next) * ab16 + i); pf_l2(b + (e + next) * ab16 + i); }
-        }
-    }
+// One entry's D (ab16, d16: 16-byte units an operand and a result of one entry) from its A and B
+// by the whole block: per pass 8 units a thread, all loads first, then the stores.
+__device__ __forceinline__ void move_entry(const v4* ae, const v4* be, v4* de, int ab16, int d16) {
     for (int base = 0; base < d16; base += blockDim.x * 8) {
         v4 r[8];
 #pragma unroll
@@ -50,8 +38,29 @@ extern "C" __global__ void entry(const v4* a, const v4* b, v4* d, int ab16, int 
     }
 }
 
-// A persistent grid: block g takes entries g, g + gridDim.x, ...; loads of entry e + step are
-// issued (to registers) before entry e's stores, so each thread keeps two entries' worth in flight.
+// Grid-stride over every 16-byte unit of A, B and D (run where an entry's D is as large as its A).
+extern "C" __global__ void flat(const v4* a, const v4* b, v4* d, long long n16) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n16; i += (long long)gridDim.x * blockDim.x)
+        d[i] = mix(a[i], b[i]);
+}
+
+// One block an entry (move_entry); next: blocks ahead whose operands to prefetch to L2 (0: none),
+// by lines or (bulk) by two bulk prefetches.
+extern "C" __global__ void entry(const v4* a, const v4* b, v4* d, int ab16, int d16, int next, int entries, int bulk) {
+    long long e = blockIdx.x;
+    const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
+    if (next > 0 && e + next < entries) {
+        if (bulk) {
+            if (threadIdx.x == 0) { pf_bulk(a + (e + next) * ab16, ab16 * 16); pf_bulk(b + (e + next) * ab16, ab16 * 16); }
+        } else {
+            for (int i = threadIdx.x * 8; i < ab16; i += blockDim.x * 8) { pf_l2(a + (e + next) * ab16 + i); pf_l2(b + (e + next) * ab16 + i); }
+        }
+    }
+    move_entry(ae, be, de, ab16, d16);
+}
+
+// A persistent grid: block g takes entries g, g + gridDim.x, ...; before moving entry e it asks
+// L2 for the operands of entry e + gridDim.x (two bulk prefetches).
 extern "C" __global__ void persistent(const v4* a, const v4* b, v4* d, int ab16, int d16, int entries) {
     for (long long e = blockIdx.x; e < entries; e += gridDim.x) {
         const v4* ae = a + e * ab16; const v4* be = b + e * ab16; v4* de = d + e * d16;
@@ -59,19 +68,7 @@ extern "C" __global__ void persistent(const v4* a, const v4* b, v4* d, int ab16,
             const v4* an = a + (e + gridDim.x) * ab16; const v4* bn = b + (e + gridDim.x) * ab16;
             if (threadIdx.x == 0) { pf_bulk(an, ab16 * 16); pf_bulk(bn, ab16 * 16); }
         }
-        for (int base = 0; base < d16; base += blockDim.x * 8) {
-            v4 r[8];
-#pragma unroll
-            for (int j = 0; j < 8; j++) {
-                int i = base + j * blockDim.x + threadIdx.x;
-                if (i < d16) r[j] = mix(ae[i % ab16], be[i % ab16]);
-            }
-#pragma unroll
-            for (int j = 0; j < 8; j++) {
-                int i = base + j * blockDim.x + threadIdx.x;
-                if (i < d16) de[i] = r[j];
-            }
-        }
+        move_entry(ae, be, de, ab16, d16);
     }
 }
 // The copy engine's path: one block an SM, thread 0 alone. Whole entries (A and B, contiguous)
@@ -96,8 +93,7 @@ extern "C" __global__ void bulk(const char* a, const char* b, char* d, int ab_by
     for (int i = 0; i < nbuf; i++) if (blockIdx.x + (long long)i * gridDim.x < entries) issue(blockIdx.x + (long long)i * gridDim.x, i);
     for (long long e = blockIdx.x; e < entries; e += gridDim.x, j++) {
         int i = j % nbuf;
-        unsigned bar = bar0 + 8 * i, parity = (j / nbuf) & 1, done = 0;
-        while (!done) asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }" : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+        mbar_wait(bar0 + 8 * i, (j / nbuf) & 1);
         asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" :: "l"(d + e * d_bytes), "r"(base + i * 2 * ab_bytes), "r"(d_bytes) : "memory");
         asm volatile("cp.async.bulk.commit_group;" ::: "memory");
         long long next = e + (long long)nbuf * gridDim.x;
@@ -111,7 +107,8 @@ extern "C" __global__ void bulk(const char* a, const char* b, char* d, int ab_by
 // One block an entry through shared memory, as a GEMM block would hold it: A and B (2 ab_bytes)
 // into dynamic shared memory (mode 0: ld.global.v4 to registers, then st.shared; 1: cp.async
 // 16-byte copies; 2: two 1D bulk copies by thread 0 and an mbarrier), a barrier, then D from
-// shared memory by coalesced 16-byte stores. `extra` bytes of shared memory limit the blocks an SM.
+// shared memory by coalesced 16-byte stores. The host sizes the dynamic shared memory so that 2 or 3
+// blocks fit an SM.
 extern "C" __global__ void staged(const v4* a, const v4* b, v4* d, int ab16, int d16, int mode) {
     extern __shared__ __align__(128) v4 sm[];
     __shared__ __align__(8) u64 bar;
@@ -143,8 +140,7 @@ extern "C" __global__ void staged(const v4* a, const v4* b, v4* d, int ab16, int
             asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :: "r"(smem_addr(sm + ab16)), "l"(be), "r"(16 * ab16), "r"(b0) : "memory");
         }
         __syncthreads();
-        unsigned done = 0;
-        while (!done) asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }" : "=r"(done) : "r"(b0), "r"(0) : "memory");
+        mbar_wait(b0, 0);
     }
     for (int i = threadIdx.x; i < d16; i += blockDim.x) de[i] = mix(sm[i % ab16], sm[ab16 + i % ab16]);
 }
@@ -192,21 +188,22 @@ fn main() -> Result<(), String> {
     report("device copy (same bytes)", t.ms);
 
     let (pa, pb, pd) = (a.as_ptr() as u64, b.as_ptr() as u64, d.as_mut_ptr() as u64);
-    let launch = |name: &str, grid: u32, block: u32, push: &dyn Fn(&mut KernelArgs)| -> Result<f64, String> {
+    // Times kernel `name` (arguments a, b, d, then `push`'s) over `grid` blocks of `block` threads.
+    let launch = |name: &str, grid: u32, block: u32, shared_bytes: u32, push: &dyn Fn(&mut KernelArgs)| -> Result<f64, String> {
         let f = module.function(name).map_err(err)?;
         let t = time_calls(&q, 5, 21, None, || {
             let mut ka = KernelArgs::new();
             ka.push(pa).push(pb).push(pd);
             push(&mut ka);
             // SAFETY: the arguments match the kernel; every access is inside the buffers.
-            unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [grid, 1, 1], block: [block, 1, 1], shared_bytes: 0 }, &mut ka).map_err(|e| e.to_string()) }
+            unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [grid, 1, 1], block: [block, 1, 1], shared_bytes }, &mut ka).map_err(|e| e.to_string()) }
         })?;
         Ok(t.ms)
     };
     if ab_bytes == d_bytes {
         let n16 = (ab16 * entries) as i64;
         for per_sm in [4u32, 8, 16] {
-            report(&format!("flat, grid-stride, {per_sm} x 256 a SM"), launch("flat", sms * per_sm, 256, &|k| {
+            report(&format!("flat, grid-stride, {per_sm} x 256 a SM"), launch("flat", sms * per_sm, 256, 0, &|k| {
                 k.push(n16);
             })?);
         }
@@ -216,7 +213,7 @@ fn main() -> Result<(), String> {
         let resident = sms * (2048 / threads);
         let nb = if next > 0 { resident as i32 } else { 0 };
         let label = format!("entry a block, {threads} threads, prefetch {}", if next == 0 { "none" } else if bulk == 1 { "bulk next" } else { "lines next" });
-        report(&label, launch("entry", entries as u32, threads, &|k| {
+        report(&label, launch("entry", entries as u32, threads, 0, &|k| {
             k.push(ab16 as i32).push(d16 as i32).push(nb).push(entries as i32).push(bulk);
         })?);
     }
@@ -226,18 +223,12 @@ fn main() -> Result<(), String> {
             if shared > 200 * 1024 {
                 continue;
             }
-            let f = module.function("bulk").map_err(err)?;
-            let t = time_calls(&q, 5, 21, None, || {
-                let mut ka = KernelArgs::new();
-                ka.push(pa).push(pb).push(pd).push(ab_bytes as i32).push(d_bytes as i32).push(entries as i32).push(nbuf as i32);
-                // SAFETY: the arguments match the kernel; every copy is inside the buffers.
-                unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [sms, 1, 1], block: [32, 1, 1], shared_bytes: shared }, &mut ka).map_err(|e| e.to_string()) }
-            })?;
-            report(&format!("bulk copies, one block an SM, {nbuf} buffers"), t.ms);
+            report(&format!("bulk copies, one block an SM, {nbuf} buffers"), launch("bulk", sms, 32, shared, &|k| {
+                k.push(ab_bytes as i32).push(d_bytes as i32).push(entries as i32).push(nbuf as i32);
+            })?);
         }
     }
     if 2 * ab_bytes <= 200 * 1024 {
-        let f = module.function("staged").map_err(err)?;
         for mode in 0..3i32 {
             for (threads, per_sm) in [(256u32, 3u32), (256, 2), (512, 3)] {
                 // Shared memory so that at most per_sm blocks fit an SM (228 KiB; 1 KiB reserved a block, and the barrier).
@@ -245,19 +236,15 @@ fn main() -> Result<(), String> {
                 if shared as usize > 227 * 1024 || (shared + 2048) * per_sm > 228 * 1024 {
                     continue;
                 }
-                let t = time_calls(&q, 5, 21, None, || {
-                    let mut ka = KernelArgs::new();
-                    ka.push(pa).push(pb).push(pd).push(ab16 as i32).push(d16 as i32).push(mode);
-                    // SAFETY: the arguments match the kernel; every access is inside the buffers.
-                    unsafe { f.launch(q.gpu().unwrap(), LaunchConfig { grid: [entries as u32, 1, 1], block: [threads, 1, 1], shared_bytes: shared }, &mut ka).map_err(|e| e.to_string()) }
-                })?;
                 let how = ["ld.global to st.shared", "cp.async", "1D bulk copies"][mode as usize];
-                report(&format!("staged ({how}), {threads} threads, {per_sm} a SM"), t.ms);
+                report(&format!("staged ({how}), {threads} threads, {per_sm} a SM"), launch("staged", entries as u32, threads, shared, &|k| {
+                    k.push(ab16 as i32).push(d16 as i32).push(mode);
+                })?);
             }
         }
     }
     for per_sm in [2u32, 4, 8] {
-        report(&format!("persistent, {per_sm} x 256 a SM, bulk prefetch"), launch("persistent", sms * per_sm, 256, &|k| {
+        report(&format!("persistent, {per_sm} x 256 a SM, bulk prefetch"), launch("persistent", sms * per_sm, 256, 0, &|k| {
             k.push(ab16 as i32).push(d16 as i32).push(entries as i32);
         })?);
     }
