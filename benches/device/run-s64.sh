@@ -3,13 +3,16 @@
 # work unit (ROCMATH_GEMM_WGMMA_GRID=units) against their persistent grid and cuBLAS, at the
 # batch shapes still short of issue 3's goal, over tiles whose stages hold the whole K (s2) at
 # two or three blocks an SM; then the GEMM tests under the switch.
-# Carry: `TESTS=gemm bash benches/device/stage.sh` (.carry: rocmath-bench, tests/gemm-test).
+# Carry: `TESTS=gemm bash benches/device/stage.sh` (.carry: rocmath-bench, tests/gemm-test), then
+# `cargo build --release -p rocmath-bench --example bw_probe` and target/release/examples/bw_probe
+# copied to .carry/ (the probe, first run with A and B from two streams).
 set -uo pipefail
 source benches/device/session.sh
 nvidia-smi --query-gpu=name,uuid,driver_version --format=csv > "$OUT/s64-gpu.txt"
 g() { $B gemm --device cuda --iters 10 --transA N --transB T "$@" 2>&1 | grep -E "ratio|rror"; }
 both() { echo "-- persistent"; g "$@"; echo "-- units"; ROCMATH_GEMM_WGMMA_GRID=units g "$@"; }
 h128="-m 128 -n 128 -k 128 --batch 2048"
+{ echo "== h 128^3 x 2048"; .carry/bw_probe; } 2>&1 | tee "$OUT/s64-probe.txt" | grep -E "==|copy|staged|entry a block, 512"
 {
   for r in 1 2; do
     echo "== round $r"
