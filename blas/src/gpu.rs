@@ -669,8 +669,9 @@ unsafe fn launch_reduce(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, 
 }
 
 /// Launches a wgmma (sm_90a) kernel: tensor maps for A, B and (where TMA can describe it) D, one
-/// persistent launch for all batch entries. With split-K the kernel stores the slices' sums to
-/// the workspace (through its tensor map, in D's place), and a second kernel adds them into D.
+/// persistent launch for all batch entries (or one block a work unit, `GemmConfig::unit_grid`).
+/// With split-K the kernel stores the slices' sums to the workspace (through its tensor map, in
+/// D's place), and a second kernel adds them into D.
 ///
 /// # Safety
 /// As [`gemm`].
@@ -695,7 +696,7 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, r
     args.push(call.c as u64).push(call.ldc as i64).push(call.stride_c);
     args.push(call.d as u64).push(call.ldd as i64).push(call.stride_d);
     // (min_waves blocks per SM: 1, or 2-4 for one-consumer tiles that fit that many times)
-    let resident = if wgmma_grid_of_units() { i32::MAX as usize } else { device.properties().compute_units * kernel.config.min_waves as usize };
+    let resident = device.properties().compute_units * kernel.config.min_waves as usize;
     let dims = kernel.persistent_dims(call.m, call.n, call.batch, slices, resident);
     let cfg = LaunchConfig { grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes };
     function.launch(queue, cfg, &mut args)?;
@@ -703,18 +704,6 @@ unsafe fn launch_wgmma(queue: &GpuQueue, kernel: &GemmKernel, module: &Module, r
         Some(ws) => launch_reduce(queue, kernel, module, call, ws),
         None => Ok(()),
     }
-}
-
-/// `ROCMATH_GEMM_WGMMA_GRID=units`: the wgmma kernels launch one block a work unit (a tile, or a
-/// tile's K slice) instead of the persistent grid, for A/B timing. The kernel is the same (a
-/// block's walk steps by the grid, so it takes one unit); each block then issues its unit's
-/// loads at once and leaves. Why: on an H100, one block an entry holding all of it in shared
-/// memory moved the bytes of h 128^3 x 2048 at the copy rate, 5 % under cuBLAS's time, where
-/// the persistent kernels reach 90 % of it (benches/results/2026-11-21-h100-gemm.md,
-/// sixty-third session).
-fn wgmma_grid_of_units() -> bool {
-    static UNITS: OnceLock<bool> = OnceLock::new();
-    *UNITS.get_or_init(|| std::env::var("ROCMATH_GEMM_WGMMA_GRID").is_ok_and(|v| v == "units"))
 }
 
 /// Pushes alpha and beta by value (host mode) or zeros by value (device mode); returns the

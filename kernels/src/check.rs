@@ -372,6 +372,7 @@ fn coverage_config(atom: Atom) -> Option<(GemmFamily, GemmConfig)> {
         prefetch: false,
         smem_transpose: false,
         multicast: false,
+        unit_grid: false,
     };
     cfg.validate(family).ok()?;
     Some((family, cfg))

@@ -727,6 +727,8 @@ fn wgmma_multicast_configs_at_tile_edges() {
 /// each consumer steps over the other's stages: K tiles of 4 per unit (k = 200) wrap every ring
 /// at different points, and 16 per unit (k = 1000) wrap it within a unit (more K tiles than
 /// stages: the mainloops must take turns). D stored by TMA (ldc aligned) and from registers (not).
+/// The several-blocks candidates include grids of a block a unit (`u`), whose blocks run one
+/// unit each, over as many blocks.
 #[test]
 fn wgmma_pingpong_strided_batches() {
     use rocmath_kernels::blas::GemmConfig;

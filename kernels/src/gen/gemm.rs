@@ -113,6 +113,15 @@ pub struct GemmConfig {
     /// MT_N a multiple of 128, whole tiles per consumer (not ping-pong), no staging ring, one
     /// block per SM. Tag: `m` after the stage count (`s3m`).
     pub multicast: bool,
+    /// wgmma only: the grid has one block a work unit (a tile, or a tile's K slice) instead of
+    /// the persistent grid; the kernel is the same (its walk steps by the grid, so a block takes
+    /// one unit), and `min_waves` blocks still fit an SM at once. For the small batches whose
+    /// whole K fits the stages: each block issues all its loads at once and leaves, and the
+    /// hardware starts the next block as one ends. On an H100, hss and bss 128^3 x 2048 with
+    /// 128 x 64 tiles, 2 stages, 2 blocks an SM: 0.0970 ms against 0.1032 on the persistent
+    /// grid and cuBLAS's 0.098 (benches/results/2026-11-21-h100-gemm.md, sixty-fourth
+    /// session). Tag: `u` after the stage count (`s2u`). It changes no kernel code.
+    pub unit_grid: bool,
 }
 
 /// The m16n8k16 mma atom of a 16-bit family (bf16 for B*, f16 otherwise).
@@ -258,7 +267,8 @@ impl GemmConfig {
     /// `mt128x128x32_w2x2_s4_x_g8_o1_mma16x8x16f16`, `mt64x64x16_t16x16_s1_p4x4_g1_o1_fma`; a
     /// persistent config's stage count ends in `p` (`s3p`), a repacking one's in `r` (`s3r`), a
     /// prefetching one's in `f` (`s3f`), one transposing in shared memory in `t` (`s3t`), one
-    /// multicasting B in clusters of two in `m` (`s3m`).
+    /// multicasting B in clusters of two in `m` (`s3m`), one launching a block a work unit in `u`
+    /// (`s2u`).
     pub fn tag(&self) -> String {
         let [mm, nn, kk] = self.mt;
         let w = if self.atom == Atom::Fma { 't' } else { 'w' };
@@ -267,7 +277,7 @@ impl GemmConfig {
             LdsLayout::Xor => "x".to_string(),
         };
         format!(
-            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
+            "mt{mm}x{nn}x{kk}_{w}{}x{}_s{}{}{}{}{}{}{}_{lds}_g{}_o{}{}_{}",
             self.waves[0],
             self.waves[1],
             self.stages,
@@ -276,6 +286,7 @@ impl GemmConfig {
             if self.prefetch { "f" } else { "" },
             if self.smem_transpose { "t" } else { "" },
             if self.multicast { "m" } else { "" },
+            if self.unit_grid { "u" } else { "" },
             self.group_m,
             self.min_waves,
             if self.split_k > 1 { format!("_k{}", self.split_k) } else { String::new() },
@@ -309,6 +320,10 @@ impl GemmConfig {
         } else {
             let p = nums(lds, "p", 2)?;
             LdsLayout::Pad { a: p[0], b: p[1] }
+        };
+        let (s, unit_grid) = match s.strip_suffix('u') {
+            Some(s) => (s, true),
+            None => (s, false),
         };
         let (s, multicast) = match s.strip_suffix('m') {
             Some(s) => (s, true),
@@ -347,6 +362,7 @@ impl GemmConfig {
             prefetch,
             smem_transpose,
             multicast,
+            unit_grid,
         })
     }
 
@@ -363,6 +379,9 @@ impl GemmConfig {
         let max_split = if self.is_wgmma() { 16 } else { 64 };
         if self.split_k == 0 || self.split_k > max_split {
             return Err(format!("split-K into {} slices (1 to {max_split})", self.split_k));
+        }
+        if self.unit_grid && !self.is_wgmma() {
+            return Err("a grid of one block a unit (`u`): wgmma configs only (the others are blocked, or `p`)".into());
         }
         if self.repack && !(matches!(self.atom, Atom::Fma | Atom::FmaWarp) && family.ab_bytes() == 4 && !family.is_complex()) {
             return Err("repacked operands (`r`): FMA atoms on 32-bit real inputs only (the copy is the 32-bit transpose)".into());
@@ -493,6 +512,10 @@ impl GemmConfig {
         if self.persistent {
             return Err("wgmma: the grid is persistent by construction (no `p` flag)".into());
         }
+        if self.unit_grid && (self.multicast || self.split_k > 1) {
+            // (not measured together; the launch would take them)
+            return Err("wgmma: a grid of one block a unit (`u`) without multicast or split-K".into());
+        }
         if self.multicast && (self.is_pingpong() || self.smem_transpose || self.min_waves != 1 || nn % 128 != 0) {
             return Err("wgmma: B multicast (`m`) needs whole tiles per consumer (not ping-pong), no transposes in shared memory, one block per SM and MT_N a multiple of 128 (halves of whole 64-wide boxes)".into());
         }
@@ -588,7 +611,7 @@ impl GemmConfig {
     /// A direct-path config as the generator's defaults make it: XOR-swizzled LDS, tiles walked
     /// in groups of 8 rows.
     fn direct(atom: Atom, mt: [u32; 3], waves: [u32; 2], stages: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, unit_grid: false }
     }
 
     /// A direct-path DMMA config (sm_90) on rows padded by 4 doubles (the f64 candidates and
@@ -617,12 +640,12 @@ impl GemmConfig {
             AtomInput::I8 => 128,
             _ => 64,
         };
-        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
+        GemmConfig { atom, mt: [128, n, k], waves: [2, 1], lds: LdsLayout::Xor, stages, group_m: 8, min_waves: 1, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, unit_grid: false }
     }
 
     /// A register-staged config: padded LDS, row-major tile order.
     fn register_staged(atom: Atom, mt: [u32; 3], waves: [u32; 2], pad: u32, min_waves: u32) -> GemmConfig {
-        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false }
+        GemmConfig { atom, mt, waves, lds: LdsLayout::Pad { a: pad, b: pad }, stages: 1, group_m: 1, min_waves, persistent: false, split_k: 1, repack: false, prefetch: false, smem_transpose: false, multicast: false, unit_grid: false }
     }
 
     /// The config of a variant when no tuning table has a better one (the fallback).
@@ -758,6 +781,12 @@ impl GemmConfig {
                     // than 128 x 128 s6; 128 x 64 (two consumers on a tile) and 4 stages 7-12 %
                     // slower (2026-11-21-h100-gemm/s50-c.txt).
                     v.push(GemmConfig { mt: [64, 64, 64], min_waves: 2, ..GemmConfig::wgmma(wg, 64, 3) });
+                    // A block a work unit (`u`), two stages (128^3's whole K), two blocks an SM:
+                    // hss and bss 128^3 x 2048 5-6 % faster than on the persistent grid, 1 % faster
+                    // than cuBLAS (2026-11-21-h100-gemm/s64-lines.txt).
+                    for (mt, waves) in [([128, 64, 64], [2, 1]), ([64, 128, 64], [1, 1])] {
+                        v.push(GemmConfig { mt, waves, min_waves: 2, unit_grid: true, ..GemmConfig::wgmma(wg, mt[1], 2) });
+                    }
                     let atom = mma16_atom(family);
                     for (mt, waves) in [
                         ([64, 64, 32], [2, 2]),
@@ -859,6 +888,9 @@ impl GemmConfig {
                     v.push(GemmConfig { min_waves: 2, ..xposed([64, 64, 32], [1, 1], 2) });
                     // (Three such blocks, or two of three stages, each with one epilogue staging
                     // buffer: 1-3 % slower at 64^3 x 4096 in every layout, s50-f.txt.)
+                    // Three a block a work unit (`u`), though: 64^3 x 4096 0.0717-0.0719 ms against
+                    // 0.0763 on the persistent grid, and the two-consumer s3t's 0.0726 (s64-lines.txt).
+                    v.push(GemmConfig { min_waves: 3, unit_grid: true, ..xposed([64, 64, 32], [1, 1], 2) });
                     // Small batches (64^3, 128^3) in NT, NN and TT: tf32 wgmma reads only k-major
                     // operands, so those layouts pay a copy per call before it, which costs more
                     // than the multiply at these sizes (0.63-0.70 of cuBLAS at 128^3, s22).
@@ -1397,12 +1429,14 @@ impl GemmKernel {
     /// more than `resident_blocks`, the blocks the device holds at once (`min_waves` per SM for
     /// wgmma; SMs times the occupancy otherwise).
     /// A `multicast` config's grid is whole clusters of two, one per pair of tiles (the kernel
-    /// walks pairs).
+    /// walks pairs). A `unit_grid` config's is one block per unit, whatever `resident_blocks`.
     pub fn persistent_dims(&self, m: usize, n: usize, batch: usize, slices: usize, resident_blocks: usize) -> LaunchDims {
         let cfg = &self.config;
         let cluster = if cfg.multicast { 2 } else { 1 };
         let tiles = m.div_ceil(cluster * cfg.mt[0] as usize).saturating_mul(n.div_ceil(cfg.mt[1] as usize));
         let tiles = tiles.saturating_mul(batch).saturating_mul(slices);
+        // (a unit grid: a block a unit, up to the grid's limit, past which blocks take several)
+        let resident_blocks = if cfg.unit_grid { i32::MAX as usize } else { resident_blocks };
         let clusters = tiles.clamp(1, (resident_blocks / cluster).clamp(1, u32::MAX as usize / cluster));
         LaunchDims {
             grid: [(clusters * cluster) as u32, 1, 1],

@@ -369,6 +369,34 @@ fn wgmma_multicast_configs() {
 }
 
 #[test]
+fn wgmma_unit_grid_configs() {
+    // A block a work unit (`u` after the stages): the same kernel source under its own name, a
+    // grid of every unit however few blocks fit at once, wgmma only, not with multicast or
+    // split-K.
+    let hss = GemmKernel::fallback(GemmFamily::Hss, GemmVariant::Wgmma).unwrap().config;
+    let persistent = GemmConfig { mt: [128, 64, 64], stages: 2, min_waves: 2, ..hss };
+    let c = GemmConfig { unit_grid: true, ..persistent };
+    assert_eq!(c.tag(), "mt128x64x64_w2x1_s2u_x_g8_o2_wgmma64xnx16f16");
+    assert_eq!(GemmConfig::parse(&c.tag()).unwrap(), c);
+    let xf32 = GemmConfig::parse("mt64x64x32_w1x1_s2tu_x_g8_o3_wgmma64xnx8tf32").unwrap();
+    assert!(xf32.unit_grid && xf32.smem_transpose && xf32.validate(GemmFamily::Xf32).is_ok());
+    assert!(c.validate(GemmFamily::Hss).is_ok());
+    let (k, kp) = (GemmKernel::new(GemmFamily::Hss, c).unwrap(), GemmKernel::new(GemmFamily::Hss, persistent).unwrap());
+    assert_eq!(k.source().replace("s2u_", "s2_"), kp.source());
+    // 128^3 x 2048: 1 x 2 tiles an entry, 4096 units; 132 SMs hold 264 blocks.
+    assert_eq!(k.persistent_dims(128, 128, 2048, 1, 264).grid, [4096, 1, 1]);
+    assert_eq!(kp.persistent_dims(128, 128, 2048, 1, 264).grid, [264, 1, 1]);
+    assert_eq!(k.persistent_dims(1, 1, 1, 1, 264).grid, [1, 1, 1]);
+    // Past the grid's limit the blocks take several units (the kernel's walk steps by the grid).
+    assert_eq!(k.persistent_dims(1 << 16, 1 << 16, 1 << 12, 1, 264).grid, [i32::MAX as u32, 1, 1]);
+    let mma = GemmConfig::fallback(GemmFamily::Hss, GemmVariant::Mma).unwrap();
+    assert!(GemmConfig { unit_grid: true, ..mma }.validate(GemmFamily::Hss).unwrap_err().contains("wgmma configs only"));
+    for bad in [GemmConfig { multicast: true, mt: [128, 128, 64], min_waves: 1, ..c }, GemmConfig { split_k: 2, ..c }] {
+        assert!(bad.validate(GemmFamily::Hss).unwrap_err().contains("(`u`)"), "{}", bad.tag());
+    }
+}
+
+#[test]
 fn tf32_smem_transpose_configs() {
     // tf32 wgmma transposing MN-major operands in shared memory: `t` after the stages, a second
     // ring of stages and barriers, and every layout's kernel in the module (the plain tf32
