@@ -3,6 +3,8 @@
 # work unit (ROCMATH_GEMM_WGMMA_GRID=units) against their persistent grid and cuBLAS, at the
 # batch shapes still short of issue 3's goal, over tiles whose stages hold the whole K (s2) at
 # two or three blocks an SM; then the GEMM tests under the switch.
+# (Run in the sixty-fourth session. The switch has since become the config flag `u` (`s2u`) and
+# the variable is gone, so rerun as it stands this times the persistent grid twice.)
 # Carry: `TESTS=gemm bash benches/device/stage.sh` (.carry: rocmath-bench, tests/gemm-test), then
 # `cargo build --release -p rocmath-bench --example bw_probe` and target/release/examples/bw_probe
 # copied to .carry/ (the probe, first run with A and B from two streams).
