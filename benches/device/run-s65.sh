@@ -17,15 +17,17 @@ source benches/device/overlay-table.sh
 nvidia-smi --query-gpu=name,uuid,driver_version --format=csv > "$OUT/s65-gpu.txt"
 g() { $B gemm --device cuda --iters 10 "$@" 2>&1 | grep -E "ratio|rror|wrong"; }
 h128="-m 128 -n 128 -k 128 --batch 2048"
-x64=(mt64x64x32_w2x2_s2_p8x8_g8_o1_mma16x8x8tf32 mt64x64x32_w2x2_s2_p8x8_g8_o3_mma16x8x8tf32
-  mt64x64x32_w2x2_s2_p8x8_g8_o4_mma16x8x8tf32 mt64x64x16_w2x2_s4_p8x8_g8_o3_mma16x8x8tf32
-  mt64x64x32_w4x2_s2_p8x8_g8_o2_mma16x8x8tf32 mt64x64x64_w2x2_s2_p8x8_g8_o3_mma16x8x8tf32)
-x128=(mt64x64x32_w2x2_s4_p8x8_g8_o1_mma16x8x8tf32 mt64x64x32_w2x2_s4_p8x8_g8_o3_mma16x8x8tf32
-  mt64x128x32_w2x2_s4_p8x8_g8_o2_mma16x8x8tf32 mt128x64x32_w2x2_s4_p8x8_g8_o2_mma16x8x8tf32
-  mt128x128x32_w2x2_s4_p8x8_g8_o1_mma16x8x8tf32 mt128x128x32_w2x4_s4_p8x8_g8_o1_mma16x8x8tf32
+# (The direct path keeps stages - 1 K tiles in flight: s3 with K tiles of 32 or s2 with 64 has
+# the whole K = 64 requested at once; at K = 128, s5 with 32 or s3 with 64.)
+x64=(mt64x64x32_w2x2_s3_p8x8_g8_o1_mma16x8x8tf32 mt64x64x32_w2x2_s3_p8x8_g8_o3_mma16x8x8tf32
+  mt64x64x32_w4x2_s3_p8x8_g8_o2_mma16x8x8tf32 mt64x64x64_w2x2_s2_p8x8_g8_o3_mma16x8x8tf32
+  mt64x64x64_w4x2_s2_p8x8_g8_o2_mma16x8x8tf32 mt64x64x16_w2x2_s4_p8x8_g8_o3_mma16x8x8tf32)
+x128=(mt64x64x32_w2x2_s5_p8x8_g8_o2_mma16x8x8tf32 mt64x64x64_w2x2_s3_p8x8_g8_o2_mma16x8x8tf32
+  mt64x64x64_w4x2_s3_p8x8_g8_o2_mma16x8x8tf32 mt64x128x32_w2x2_s4_p8x8_g8_o2_mma16x8x8tf32
+  mt128x64x32_w2x2_s4_p8x8_g8_o2_mma16x8x8tf32 mt128x128x32_w2x4_s4_p8x8_g8_o1_mma16x8x8tf32
   mt64x64x32_w1x1_s4tu_x_g8_o1_wgmma64xnx8tf32 mt64x128x32_w2x1_s4tu_x_g8_o1_wgmma64xnx8tf32)
-d128=(mt64x64x16_w2x2_s3_p4x4_g8_o3_mma16x8x8f64 mt64x64x32_w2x2_s4_p4x4_g8_o1_mma16x8x16f64
-  mt128x64x16_w2x2_s4_p4x4_g8_o1_mma16x8x16f64 mt64x64x16_w2x2_s8_p4x4_g8_o1_mma16x8x16f64)
+d128=(mt64x64x16_w2x2_s3_p4x4_g8_o3_mma16x8x8f64 mt64x64x32_w2x2_s5_p4x4_g8_o1_mma16x8x16f64
+  mt128x64x16_w2x2_s4_p4x4_g8_o1_mma16x8x16f64 mt64x64x16_w2x2_s8_p4x4_g8_o1_mma16x8x8f64)
 sweep() {
   echo "== $(date +%T) round $1: xf32 NT 64^3 x 4096, table then others"
   g --precision xf32 --transA N --transB T -m 64 -n 64 -k 64 --batch 4096
