@@ -8,7 +8,8 @@
 #   pick from these lines is checked on the GPU in the same call;
 # - the unit-grid picks in TN and TT (their tables keep the old picks, not measured);
 # - d NT 128^3 x 2048 with its table pick (0.997 in the sixtieth session).
-# Sections in that order (the tests before the second rounds), each stamped with the time.
+# Run in the order most wanted first (the device time left may cut it short): the xf32 and d
+# sweep, the tests of its configs, hss, the sweep again, TN and TT. Sections stamped with the time.
 # Carry: `TESTS="gemm gemm_i8_xf32" bash benches/device/stage.sh`, then drop
 # .carry/rocmath-kernels.aot and .carry/rocmath-tune (the tree and the carry must stay under 64 MiB).
 set -uo pipefail
@@ -40,24 +41,25 @@ sweep() {
   for c in "${d128[@]}"; do g --precision d --transA N --transB T $h128 --config $c; done
 }
 {
+  sweep 1
+} 2>&1 | tee "$OUT/s65-lines.txt"
+overlay_table /tmp/s65-tables xf32 nt "${x64[@]}" "${x128[@]}"
+overlay_table /tmp/s65-tables d nt "${d128[@]}"
+(
+  echo "== $(date +%T) tests"
+  export ROCMATH_REQUIRE_GPU=1 ROCMATH_TUNING_DIR=/tmp/s65-tables
+  export ROCMATH_TEST_CONFIGS=$(IFS=,; echo "${x64[*]},${x128[*]},${d128[*]}")
+  .carry/tests/gemm_i8_xf32-test --test-threads 1 every_xf32_table_config_matches_reference 2>&1 | tail -6
+  .carry/tests/gemm-test --test-threads 1 table_configs_match_reference_d 2>&1 | tail -6
+) 2>&1 | tee "$OUT/s65-tests.txt"
+{
   for r in 1 2 3 4 5; do
     echo "== $(date +%T) round $r: hss NT"
     for c in mt128x64x64_w2x1_s2u_x_g8_o2 mt64x128x64_w1x1_s2u_x_g8_o2 mt64x64x64_w2x1_s3_x_g8_o2; do
       g --precision hss --transA N --transB T $h128 --config ${c}_wgmma64xnx16f16
     done
   done
-  sweep 1
-} 2>&1 | tee "$OUT/s65-lines.txt"
-overlay_table /tmp/s65-tables xf32 nt "${x64[@]}" "${x128[@]}"
-overlay_table /tmp/s65-tables d nt "${d128[@]}"
-{
-  echo "== $(date +%T) tests"
-  export ROCMATH_REQUIRE_GPU=1 ROCMATH_TUNING_DIR=/tmp/s65-tables
-  export ROCMATH_TEST_CONFIGS=$(IFS=,; echo "${x64[*]},${x128[*]},${d128[*]}")
-  .carry/tests/gemm_i8_xf32-test --test-threads 1 every_xf32_table_config_matches_reference 2>&1 | tail -6
-  .carry/tests/gemm-test --test-threads 1 table_configs_match_reference_d 2>&1 | tail -6
-} 2>&1 | tee "$OUT/s65-tests.txt"
-{
+  sweep 2
   for r in 1 2; do
     for t in "T N" "T T"; do
       set -- $t
@@ -71,6 +73,5 @@ overlay_table /tmp/s65-tables d nt "${d128[@]}"
       g --precision h --transA $1 --transB $2 $h128 --config mt64x64x64_w1x1_s2_x_g8_o3_wgmma64xnx16f16
     done
   done
-  sweep 2
   echo "== $(date +%T) end"
 } 2>&1 | tee "$OUT/s65-lines-2.txt"
