@@ -882,15 +882,7 @@ fn for_each_task_after<F: Real>(before: Option<Tasks<'_, F>>, tasks: usize, scra
             break;
         }
         // Every task of `before` is taken; wait for the ones still running elsewhere.
-        let mut spins = 0u32;
-        while finished.load(Ordering::Acquire) < first {
-            spins += 1;
-            if spins < 1 << 12 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
+        spin_until(|| finished.load(Ordering::Acquire) >= first);
         body(s, t - first);
     };
     let helpers = rayon::current_num_threads().saturating_sub(1).min((first + tasks).saturating_sub(1));
@@ -909,16 +901,22 @@ fn for_each_task_after<F: Real>(before: Option<Tasks<'_, F>>, tasks: usize, scra
             });
         }
         work(scratch);
-        let mut spins = 0u32;
-        while ended.load(Ordering::Acquire) < started.load(Ordering::Acquire) {
-            spins += 1;
-            if spins < 1 << 12 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
+        spin_until(|| ended.load(Ordering::Acquire) >= started.load(Ordering::Acquire));
     });
+}
+
+/// Waits for `done` without sleeping: spins, then yields the core after 4096 tries (to a thread
+/// it may be waiting for).
+fn spin_until(done: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !done() {
+        spins += 1;
+        if spins < 1 << 12 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
 }
 
 /// Adds one to its counter when dropped, even by a panic (which then surfaces when the region
