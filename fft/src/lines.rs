@@ -252,10 +252,15 @@ impl LineFft {
     }
 
     /// Scratch a call needs, in complex numbers: two lines, or for the four-step a line and a
-    /// row's scratch.
+    /// row's scratch and the slack that starts them at a cache line ([`ALIGN_SLACK`]).
     fn scratch_len(&self) -> usize {
+        self.work_len() + if self.four_step.is_some() { ALIGN_SLACK } else { 0 }
+    }
+
+    /// What the kernels use of the scratch (for the four-step, from its first 64-byte boundary).
+    fn work_len(&self) -> usize {
         match &self.four_step {
-            Some(fs) => fs.radix * fs.row_stride(self.n) + fs.rows.scratch_len(),
+            Some(fs) => fs.radix * fs.row_stride(self.n) + fs.rows.work_len(),
             None => 2 * self.n,
         }
     }
@@ -273,6 +278,12 @@ impl LineFft {
     /// Both cover `2 n count` floats; they are the same or do not overlap.
     unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
         assert!(scratch.len() >= self.scratch_len(), "FFT scratch too small");
+        // The four-step's rows from a cache-line boundary: a register of AVX-512 (and every other
+        // one of AVX2) at 16 bytes past one spans two lines, and a Vec's heap block starts
+        // there.
+        let addr = scratch.as_ptr() as usize;
+        let skip = if self.four_step.is_some() && addr.is_multiple_of(8) { (64 - addr % 64) % 64 / 8 } else { 0 };
+        let scratch = &mut scratch[skip..];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `width` was checked against the CPU when the plan was made; the caller's
         // contract covers the pointers.
@@ -339,7 +350,9 @@ impl LineFft {
         }
         let (s1, s2) = scratch.split_at_mut(2 * n);
         let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
-        let in_place = std::ptr::eq(x, y);
+        // In place, and where y is off a cache-line boundary (so its every write costs more),
+        // the stages between the first and the last go through the two scratch lines.
+        let in_place = std::ptr::eq(x, y) || (n >= VIA_SCRATCH_MIN && !(y as usize).is_multiple_of(64));
         // Destinations, last first: the output, then the scratch lines in turn (or the output
         // out of place), so that no stage reads what it writes and the input is read only by
         // the first stage.
@@ -650,6 +663,24 @@ impl Prefetch {
         }
     }
 }
+
+/// The four-step's scratch beyond what its kernels use, in complex numbers: enough to start its
+/// rows at a 64-byte boundary. A Vec's heap block (the CPU path's scratch, most callers'
+/// buffers) starts 16 bytes past one, where every AVX-512 register spans two cache lines. With
+/// the rows on a boundary (and `VIA_SCRATCH_MIN`), measured in the bench, in turns, four rounds
+/// (2 threads, AVX-512, ms; `2026-11-23-cpu-fft/s66-align-ab-2.txt`): 8192 x 128 0.916-0.994 ->
+/// 0.856-0.909, 16384 x 64 0.982-0.996 -> 0.872-0.896, 65536 x 16 1.103-1.143 -> 0.962-1.020.
+/// The Stockham lines' scratch on a boundary was slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68
+/// ms at 512; `s66-align-ab.txt`), so they take it as it comes.
+const ALIGN_SLACK: usize = 8;
+
+/// From this length, an output off a cache-line boundary (a Vec's heap block, 16 bytes past
+/// one) makes a line keep its middle stages in the two scratch lines, as in place, so only the
+/// last stage writes it; shorter lines still pass through it (the output then stays in L1 for the
+/// last stage). Measured in the bench, in turns (`s66-align-ab.txt`, `s66-align-ab-2.txt`, ms):
+/// 4096 x 256 0.714-0.754 -> 0.689-0.740 (AVX-512), 0.830-0.844 -> 0.784-0.851 (capped at AVX2);
+/// 2048 level; 1024 slower (0.61-0.63 -> 0.75-0.78).
+const VIA_SCRATCH_MIN: usize = 4096;
 
 /// The shortest line that takes the four-step: from 8192 (16 x 512) a line and its two scratch
 /// lines no longer fit L1, and each Stockham stage is a pass through L2. Measured in the bench
@@ -1572,6 +1603,14 @@ mod tests {
         fft.process_immutable_with_scratch(&xf, &mut out, &mut scratch);
         fft.process_with_scratch(&mut inplace, &mut scratch);
         assert_eq!(out, inplace, "{what}: in place differs");
+        // The output 16 bytes past a cache line (long lines then keep their middle stages in the
+        // scratch, `VIA_SCRATCH_MIN`), and the scratch 8 bytes past one (the four-step moves its
+        // rows to the next line).
+        let mut shifted = vec![nan; n * count + 16];
+        let mut scratch = vec![nan; fft.get_immutable_scratch_len() + 8];
+        let (o, s) = ((64 - shifted.as_ptr() as usize % 64) % 64 / 8 + 2, (64 - scratch.as_ptr() as usize % 64) % 64 / 8 + 1);
+        fft.process_immutable_with_scratch(&xf, &mut shifted[o..o + n * count], &mut scratch[s..]);
+        assert_eq!(out, shifted[o..o + n * count], "{what}: off a cache line, differs");
         for l in 0..count {
             let want = reference(&x[l * n..(l + 1) * n], inverse);
             let norm = want.iter().map(|c| c.norm()).fold(0.0, f64::max);
@@ -1671,7 +1710,11 @@ mod tests {
         }
     }
 
-    /// Micro-benchmark: us a line, hot (16 lines) and cold (1024), against RustFFT.
+    /// Micro-benchmark: us a line, hot (16 lines) and cold (1024), against RustFFT, with the
+    /// input and output on a cache-line boundary (`LINES_SPEED_OFFSET=2`: 16 bytes past one, as
+    /// the bench's buffers are). It can disagree with the bench: stage pairs fused into one pass
+    /// and a decimation-in-time four-step were faster here on aligned buffers and slower in the
+    /// bench (sixty-sixth session, `benches/results/2026-11-21-cpu-fft.md`).
     /// `cargo test --release -p rocmath-fft lines::tests::speed -- --ignored --nocapture`
     #[test]
     #[ignore]
@@ -1683,8 +1726,15 @@ mod tests {
             let Some(fft) = LineFft::new(n, false) else { continue };
             let r = FftPlanner::<f32>::new().plan_fft_forward(n);
             for count in [16, 1024] {
-                let xc: Vec<Complex<f32>> = (0..n * count).map(|i| Complex::new((i % 13) as f32, (i % 7) as f32)).collect();
-                let mut y = vec![Complex::new(0f32, 0.0); n * count];
+                // From a 64-byte boundary, plus `LINES_SPEED_OFFSET` complex numbers (2: 16 bytes
+                // past one, where a large Vec's heap block starts).
+                let off = std::env::var("LINES_SPEED_OFFSET").ok().and_then(|v| v.parse().ok()).unwrap_or(0usize);
+                let from_line = |v: &[Complex<f32>]| (64 - v.as_ptr() as usize % 64) % 64 / 8 + off;
+                let xv: Vec<Complex<f32>> = (0..n * count + 16).map(|i| Complex::new((i % 13) as f32, (i % 7) as f32)).collect();
+                let xc = &xv[from_line(&xv)..][..n * count];
+                let mut yv = vec![Complex::new(0f32, 0.0); n * count + 16];
+                let y0 = from_line(&yv);
+                let y = &mut yv[y0..][..n * count];
                 let mut scratch = vec![Complex::new(0f32, 0.0); fft.get_immutable_scratch_len()];
                 let mut yc = vec![Complex::new(0f32, 0.0); n * count];
                 let mut rs = vec![Complex::new(0f32, 0.0); r.get_immutable_scratch_len()];
@@ -1693,12 +1743,12 @@ mod tests {
                 for _ in 0..5 {
                     let t = std::time::Instant::now();
                     for _ in 0..reps {
-                        fft.process_immutable_with_scratch(&xc, &mut y, &mut scratch);
+                        fft.process_immutable_with_scratch(xc, y, &mut scratch);
                     }
                     best.0 = best.0.min(t.elapsed().as_secs_f64() / (reps * count) as f64 * 1e6);
                     let t = std::time::Instant::now();
                     for _ in 0..reps {
-                        r.process_immutable_with_scratch(&xc, &mut yc, &mut rs);
+                        r.process_immutable_with_scratch(xc, &mut yc, &mut rs);
                     }
                     best.1 = best.1.min(t.elapsed().as_secs_f64() / (reps * count) as f64 * 1e6);
                 }
