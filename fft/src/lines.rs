@@ -252,12 +252,18 @@ impl LineFft {
     }
 
     /// Scratch a call needs, in complex numbers: two lines, or for the four-step a line and a
-    /// row's scratch and the slack that starts them at a cache line ([`ALIGN_SLACK`]).
+    /// row's scratch; from 4096 with the slack that starts them at a cache line ([`ALIGN_SLACK`]).
     fn scratch_len(&self) -> usize {
-        self.work_len() + if self.four_step.is_some() { ALIGN_SLACK } else { 0 }
+        self.work_len() + if self.aligns_scratch() { ALIGN_SLACK } else { 0 }
     }
 
-    /// What the kernels use of the scratch (for the four-step, from its first 64-byte boundary).
+    /// Whether the kernels start the scratch at a cache line ([`ALIGN_SLACK`]).
+    fn aligns_scratch(&self) -> bool {
+        self.four_step.is_some() || self.n >= VIA_SCRATCH_MIN
+    }
+
+    /// What the kernels use of the scratch (from its first 64-byte boundary where
+    /// `aligns_scratch`).
     fn work_len(&self) -> usize {
         match &self.four_step {
             Some(fs) => fs.radix * fs.row_stride(self.n) + fs.rows.work_len(),
@@ -278,11 +284,11 @@ impl LineFft {
     /// Both cover `2 n count` floats; they are the same or do not overlap.
     unsafe fn process(&self, input: *const f32, output: *mut f32, count: usize, scratch: &mut [Complex<f32>]) {
         assert!(scratch.len() >= self.scratch_len(), "FFT scratch too small");
-        // The four-step's rows from a cache-line boundary: a register of AVX-512 (and every other
+        // Long lines' scratch from a cache-line boundary: a register of AVX-512 (and every other
         // one of AVX2) at 16 bytes past one spans two lines, and a Vec's heap block starts
         // there.
         let addr = scratch.as_ptr() as usize;
-        let skip = if self.four_step.is_some() && addr.is_multiple_of(8) { (64 - addr % 64) % 64 / 8 } else { 0 };
+        let skip = if self.aligns_scratch() && addr.is_multiple_of(8) { (64 - addr % 64) % 64 / 8 } else { 0 };
         let scratch = &mut scratch[skip..];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `width` was checked against the CPU when the plan was made; the caller's
@@ -664,14 +670,16 @@ impl Prefetch {
     }
 }
 
-/// The four-step's scratch beyond what its kernels use, in complex numbers: enough to start its
-/// rows at a 64-byte boundary. A Vec's heap block (the CPU path's scratch, most callers'
-/// buffers) starts 16 bytes past one, where every AVX-512 register spans two cache lines. With
-/// the rows on a boundary (and `VIA_SCRATCH_MIN`), measured in the bench, in turns, four rounds
-/// (2 threads, AVX-512, ms; `2026-11-23-cpu-fft/s66-align-ab-2.txt`): 8192 x 128 0.916-0.994 ->
-/// 0.856-0.909, 16384 x 64 0.982-0.996 -> 0.872-0.896, 65536 x 16 1.103-1.143 -> 0.962-1.020.
-/// The Stockham lines' scratch on a boundary was slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68
-/// ms at 512; `s66-align-ab.txt`), so they take it as it comes.
+/// The scratch beyond what the kernels use, for lines from 4096 (`aligns_scratch`), in complex
+/// numbers: enough to start it at a 64-byte boundary. A Vec's heap block (the CPU path's
+/// scratch, most callers' buffers) starts 16 bytes past one, where every AVX-512 register spans
+/// two cache lines. Measured in the bench, in turns, four rounds each (2 threads, AVX-512, ms;
+/// `2026-11-23-cpu-fft/s66-align-ab-2.txt`, with `VIA_SCRATCH_MIN`): the four-step's rows on a
+/// boundary, 8192 x 128 0.916-0.994 -> 0.856-0.909, 16384 x 64 0.982-0.996 -> 0.872-0.896,
+/// 65536 x 16 1.103-1.143 -> 0.962-1.020; then 4096's scratch lines too (`s66-align-ab-3.txt`),
+/// 0.714-0.730 -> 0.672-0.681 (capped at AVX2 level). Shorter lines' scratch on a boundary was
+/// slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68 ms at 512; `s66-align-ab.txt`), so they take
+/// it as it comes.
 const ALIGN_SLACK: usize = 8;
 
 /// From this length, an output off a cache-line boundary (a Vec's heap block, 16 bytes past
@@ -1604,8 +1612,8 @@ mod tests {
         fft.process_with_scratch(&mut inplace, &mut scratch);
         assert_eq!(out, inplace, "{what}: in place differs");
         // The output 16 bytes past a cache line (long lines then keep their middle stages in the
-        // scratch, `VIA_SCRATCH_MIN`), and the scratch 8 bytes past one (the four-step moves its
-        // rows to the next line).
+        // scratch, `VIA_SCRATCH_MIN`), and the scratch 8 bytes past one (long lines move it to
+        // the next line, `ALIGN_SLACK`).
         let mut shifted = vec![nan; n * count + 16];
         let mut scratch = vec![nan; fft.get_immutable_scratch_len() + 8];
         let (o, s) = ((64 - shifted.as_ptr() as usize % 64) % 64 / 8 + 2, (64 - scratch.as_ptr() as usize % 64) % 64 / 8 + 1);
