@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sixty-fifth session (written in the sixty-fourth, extended in the sixty-fifth; NOT RUN: no
-# machine came in nine tries, which used the session's device time. For the next session.)
+# machine came in nine tries, which used the session's device time; in the sixty-sixth, two tries
+# failed and then no machine was lent for the rest of the session. For the next session.)
 # - the margin of hss NT 128^3 x 2048 (1.008, 0.993, 1.010 in s64b) over five rounds with its two
 #   unit-grid tiles and the ping-pong tile, in turns;
 # - xf32 NT 64^3 and 128^3 and d NT 128^3 against other configs (mma.sync tf32 tiles with more
