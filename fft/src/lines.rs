@@ -1721,8 +1721,8 @@ mod tests {
     /// Micro-benchmark: us a line, hot (16 lines) and cold (1024), against RustFFT, with the
     /// input and output on a cache-line boundary (`LINES_SPEED_OFFSET=2`: 16 bytes past one, as
     /// the bench's buffers are). It can disagree with the bench: stage pairs fused into one pass
-    /// and a decimation-in-time four-step were faster here on aligned buffers and slower in the
-    /// bench (sixty-sixth session, `benches/results/2026-11-21-cpu-fft.md`).
+    /// (on aligned buffers) and a decimation-in-time four-step (cold) were faster here and
+    /// slower in the bench (sixty-sixth session, `benches/results/2026-11-21-cpu-fft.md`).
     /// `cargo test --release -p rocmath-fft lines::tests::speed -- --ignored --nocapture`
     #[test]
     #[ignore]
