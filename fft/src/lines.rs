@@ -252,7 +252,7 @@ impl LineFft {
     }
 
     /// Scratch a call needs, in complex numbers: two lines, or for the four-step a line and a
-    /// row's scratch; from 4096 with the slack that starts them at a cache line ([`ALIGN_SLACK`]).
+    /// row's scratch; from 2048 with the slack that starts them at a cache line ([`ALIGN_SLACK`]).
     fn scratch_len(&self) -> usize {
         self.work_len() + if self.aligns_scratch() { ALIGN_SLACK } else { 0 }
     }
@@ -670,14 +670,15 @@ impl Prefetch {
     }
 }
 
-/// The scratch beyond what the kernels use, for lines from 4096 (`aligns_scratch`), in complex
+/// The scratch beyond what the kernels use, for lines from 2048 (`aligns_scratch`), in complex
 /// numbers: enough to start it at a 64-byte boundary. A Vec's heap block (the CPU path's
 /// scratch, most callers' buffers) starts 16 bytes past one, where every AVX-512 register spans
 /// two cache lines. Measured in the bench, in turns, four rounds each (2 threads, AVX-512, ms;
 /// `2026-11-23-cpu-fft/s66-align-ab-2.txt`, with `VIA_SCRATCH_MIN`): the four-step's rows on a
 /// boundary, 8192 x 128 0.916-0.994 -> 0.856-0.909, 16384 x 64 0.982-0.996 -> 0.872-0.896,
 /// 65536 x 16 1.103-1.143 -> 0.962-1.020; then 4096's scratch lines too (`s66-align-ab-3.txt`),
-/// 0.714-0.730 -> 0.672-0.681 (capped at AVX2 level). Shorter lines' scratch on a boundary was
+/// 0.714-0.730 -> 0.672-0.681 (capped at AVX2 level), and 2048's with `VIA_SCRATCH_MIN` there.
+/// Shorter lines' scratch on a boundary was
 /// slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68 ms at 512; `s66-align-ab.txt`), so they take
 /// it as it comes.
 const ALIGN_SLACK: usize = 8;
@@ -687,8 +688,9 @@ const ALIGN_SLACK: usize = 8;
 /// last stage writes it; shorter lines still pass through it (the output then stays in L1 for the
 /// last stage). Measured in the bench, in turns (`s66-align-ab.txt`, `s66-align-ab-2.txt`, ms):
 /// 4096 x 256 0.714-0.754 -> 0.689-0.740 (AVX-512), 0.830-0.844 -> 0.784-0.851 (capped at AVX2);
-/// 2048 level; 1024 slower (0.61-0.63 -> 0.75-0.78).
-const VIA_SCRATCH_MIN: usize = 4096;
+/// 1024 slower (0.61-0.63 -> 0.75-0.78). 2048 x 512 (with its scratch on a cache line, four
+/// rounds, `s66-via-2048-ab.txt`): 0.661-0.693 -> 0.647-0.682, capped 0.734-0.742 -> 0.714-0.733.
+const VIA_SCRATCH_MIN: usize = 2048;
 
 /// The shortest line that takes the four-step: from 8192 (16 x 512) a line and its two scratch
 /// lines no longer fit L1, and each Stockham stage is a pass through L2. Measured in the bench
