@@ -287,8 +287,7 @@ impl LineFft {
         // Long lines' scratch from a cache-line boundary: a register of AVX-512 (and every other
         // one of AVX2) at 16 bytes past one spans two lines, and a Vec's heap block starts
         // there.
-        let addr = scratch.as_ptr() as usize;
-        let skip = if self.aligns_scratch() && addr.is_multiple_of(8) { (64 - addr % 64) % 64 / 8 } else { 0 };
+        let skip = if self.aligns_scratch() { to_cache_line(scratch.as_ptr()) } else { 0 };
         let scratch = &mut scratch[skip..];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `width` was checked against the CPU when the plan was made; the caller's
@@ -678,10 +677,16 @@ impl Prefetch {
 /// boundary, 8192 x 128 0.916-0.994 -> 0.856-0.909, 16384 x 64 0.982-0.996 -> 0.872-0.896,
 /// 65536 x 16 1.103-1.143 -> 0.962-1.020; then 4096's scratch lines too (`s66-align-ab-3.txt`),
 /// 0.714-0.730 -> 0.672-0.681 (capped at AVX2 level), and 2048's with `VIA_SCRATCH_MIN` there.
-/// Shorter lines' scratch on a boundary was
-/// slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68 ms at 512; `s66-align-ab.txt`), so they take
-/// it as it comes.
+/// Shorter lines' scratch on a boundary was slower at 512 and 1024 (0.52-0.54 -> 0.63-0.68 ms at
+/// 512; `s66-align-ab.txt`), so they take it as it comes.
 const ALIGN_SLACK: usize = 8;
+
+/// Complex numbers from `p` to the next 64-byte boundary (0 on one, and where `p` is not on a
+/// complex number's 8 bytes, so that none can be reached).
+fn to_cache_line(p: *const Complex<f32>) -> usize {
+    let addr = p as usize;
+    if addr.is_multiple_of(8) { (64 - addr % 64) % 64 / 8 } else { 0 }
+}
 
 /// From this length, an output off a cache-line boundary (a Vec's heap block, 16 bytes past
 /// one) makes a line keep its middle stages in the two scratch lines, as in place, so only the
@@ -1618,7 +1623,7 @@ mod tests {
         // the next line, `ALIGN_SLACK`).
         let mut shifted = vec![nan; n * count + 16];
         let mut scratch = vec![nan; fft.get_immutable_scratch_len() + 8];
-        let (o, s) = ((64 - shifted.as_ptr() as usize % 64) % 64 / 8 + 2, (64 - scratch.as_ptr() as usize % 64) % 64 / 8 + 1);
+        let (o, s) = (to_cache_line(shifted.as_ptr()) + 2, to_cache_line(scratch.as_ptr()) + 1);
         fft.process_immutable_with_scratch(&xf, &mut shifted[o..o + n * count], &mut scratch[s..]);
         assert_eq!(out, shifted[o..o + n * count], "{what}: off a cache line, differs");
         for l in 0..count {
@@ -1739,7 +1744,7 @@ mod tests {
                 // From a 64-byte boundary, plus `LINES_SPEED_OFFSET` complex numbers (2: 16 bytes
                 // past one, where a large Vec's heap block starts).
                 let off = std::env::var("LINES_SPEED_OFFSET").ok().and_then(|v| v.parse().ok()).unwrap_or(0usize);
-                let from_line = |v: &[Complex<f32>]| (64 - v.as_ptr() as usize % 64) % 64 / 8 + off;
+                let from_line = |v: &[Complex<f32>]| to_cache_line(v.as_ptr()) + off;
                 let xv: Vec<Complex<f32>> = (0..n * count + 16).map(|i| Complex::new((i % 13) as f32, (i % 7) as f32)).collect();
                 let xc = &xv[from_line(&xv)..][..n * count];
                 let mut yv = vec![Complex::new(0f32, 0.0); n * count + 16];
