@@ -52,6 +52,31 @@ pub(crate) const MAX_LEN: usize = 1 << 16;
 /// the tests and later work.
 const AVX2_MAX_LEN: usize = 4096;
 
+/// Whether RustFFT's AVX2 kernels run the power-of-two lines shorter than 1024 in place of ours.
+/// On AMD's cores they do, faster: measured on a Zen 4 EPYC capped at AVX2 (sixty-seventh
+/// session, `benches/results/2026-11-21-cpu-fft.md`), one thread, us a line, ours against
+/// RustFFT: 128 0.078-0.084 / 0.060-0.068, 256 0.161-0.181 / 0.122-0.140, 512 0.32-0.38 /
+/// 0.28-0.32; in the bench (2 threads, 256 x 4096) 0.45-0.47 ms against 0.38-0.39. Ours hold
+/// one register an element of a butterfly, and a 16-point one spills; RustFFT's keep a
+/// butterfly's points in a register. Lengths with factors of 5 (200, 400, 1000) and 1024 up
+/// stay ours there; Intel cores (the Xeon the kernels were measured on) keep ours throughout.
+fn avx2_short_lines_to_rustfft(n: usize) -> bool {
+    n < 1024 && n.is_power_of_two() && cpu_is_amd()
+}
+
+/// Whether the CPU's vendor is AMD (CPUID leaf 0: "AuthenticAMD").
+fn cpu_is_amd() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: CPUID exists on every x86-64 CPU.
+        #[allow(unused_unsafe)]
+        let r = unsafe { std::arch::x86_64::__cpuid(0) };
+        (r.ebx, r.edx, r.ecx) == (u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// The instruction set a plan's kernels run on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Width {
@@ -214,7 +239,7 @@ fn radices(n: usize, width: Width) -> Option<Vec<usize>> {
 impl LineFft {
     pub(crate) fn new(n: usize, inverse: bool) -> Option<LineFft> {
         let width = width()?;
-        if width == Width::Avx2 && n > AVX2_MAX_LEN {
+        if width == Width::Avx2 && (n > AVX2_MAX_LEN || avx2_short_lines_to_rustfft(n)) {
             return None;
         }
         Self::with_width(n, inverse, width)
@@ -1587,7 +1612,11 @@ mod tests {
         }
         if width() == Some(Width::Avx2) {
             assert!(LineFft::new(8192, false).is_none() && LineFft::new(4096, false).is_some());
+            // (On AMD, RustFFT's AVX2 kernels take the power-of-two lines under 1024.)
+            assert_eq!(LineFft::new(256, false).is_none(), cpu_is_amd());
+            assert!(LineFft::new(1000, false).is_some() && LineFft::new(1024, false).is_some());
         }
+        assert!(!avx2_short_lines_to_rustfft(200) && !avx2_short_lines_to_rustfft(1024));
         for width in widths_here() {
             // Longer lines stay with RustFFT (the four-step would take them, unmeasured).
             assert!(LineFft::with_width(1 << 17, false, width).is_none());
