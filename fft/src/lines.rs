@@ -586,17 +586,17 @@ impl LineColumns {
     #[cfg(target_arch = "x86_64")]
     #[allow(clippy::too_many_arguments)]
     unsafe fn transform_with<I: simd::Isa>(&self, src: *const f32, si: usize, dst: *mut f32, so: usize, lanes: usize, scale: f32, scratch: &mut [f32]) {
-        let l = COLUMN_STEP;
-        let (s1, s2) = scratch.split_at_mut(2 * self.n * l);
+        let step = COLUMN_STEP;
+        let (s1, s2) = scratch.split_at_mut(2 * self.n * step);
         let (s1, s2) = (s1.as_mut_ptr(), s2.as_mut_ptr());
         let last = self.stages.len() - 1;
-        for c in (0..lanes).step_by(l) {
+        for c in (0..lanes).step_by(step) {
             let (x0, y0) = (src.wrapping_add(2 * c), dst.wrapping_add(2 * c));
             for (i, (radix, ns, tw)) in self.stages.iter().enumerate() {
-                // From the lines (stride 2 si) or the last scratch (one register an element) to
+                // From the lines (stride 2 si) or the last scratch (a step's lanes an element) to
                 // the next scratch or the lines.
-                let (x, xs) = if i == 0 { (x0, 2 * si) } else if i % 2 == 1 { (s1 as *const f32, 2 * l) } else { (s2 as *const f32, 2 * l) };
-                let (y, ys) = if i == last { (y0, 2 * so) } else if i % 2 == 0 { (s1, 2 * l) } else { (s2, 2 * l) };
+                let (x, xs) = if i == 0 { (x0, 2 * si) } else if i % 2 == 1 { (s1 as *const f32, 2 * step) } else { (s2 as *const f32, 2 * step) };
+                let (y, ys) = if i == last { (y0, 2 * so) } else if i % 2 == 0 { (s1, 2 * step) } else { (s2, 2 * step) };
                 let sc = if i == last { scale } else { 1.0 };
                 let (n, ns, tw) = (self.n, *ns, tw.as_ptr());
                 // SAFETY: the stages keep within n elements each side (see the kernel).
